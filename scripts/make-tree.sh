@@ -1,0 +1,67 @@
+#!/bin/sh
+# Usage: make-tree.sh [--refresh] <dir>
+#
+# Make <dir> a Git repository holding the pristine upstream release as one
+# commit (tagged "upstream") with the series from patches/ applied on top,
+# one commit per patch.
+#
+# Without --refresh an existing <dir> is an error, so that a developer's
+# work is never overwritten.  With --refresh an existing tree is reset to
+# "upstream" and the series applied again; untracked build products are
+# kept and files that end up unchanged keep their timestamps, so the next
+# build is incremental.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/upstream.conf"
+
+refresh=
+if test "$1" = --refresh
+then
+	refresh=t
+	shift
+fi
+dir=$1
+test -n "$dir" || { echo >&2 "usage: $0 [--refresh] <dir>"; exit 2; }
+
+# The tree's history must not depend on who builds it or when.
+git_fixed () {
+	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
+	GIT_AUTHOR_NAME='Git upstream' GIT_AUTHOR_EMAIL='git@vger.kernel.org' \
+	GIT_AUTHOR_DATE='2024-11-26 00:00:00 +0000' \
+	GIT_COMMITTER_NAME='stochastic-bisect series' \
+	GIT_COMMITTER_EMAIL='series@localhost' \
+	GIT_COMMITTER_DATE='2024-11-26 00:00:00 +0000' \
+	git -C "$dir" "$@"
+}
+
+if test -d "$dir/.git"
+then
+	if test -z "$refresh"
+	then
+		echo >&2 "error: $dir already exists; not overwriting it."
+		echo >&2 "Commit or export your work, then remove $dir to start afresh."
+		exit 1
+	fi
+	git_fixed am --abort >/dev/null 2>&1 || :
+	git_fixed checkout -q -B series upstream
+	git_fixed reset -q --hard upstream
+else
+	tarball=$("$top/scripts/fetch-upstream.sh")
+	mkdir -p "$dir"
+	tar -C "$dir" --strip-components=1 -xJf "$tarball"
+	git_fixed init -q -b series
+	git_fixed add -A
+	git_fixed commit -q -m "Import Git $UPSTREAM_VERSION
+
+Pristine git-$UPSTREAM_VERSION.tar.xz, sha256 $UPSTREAM_SHA256."
+	git_fixed tag upstream
+fi
+
+set -- "$top"/patches/*.patch
+if test -f "$1"
+then
+	# The committer is fixed, the author and dates come from the patches.
+	GIT_COMMITTER_DATE= git_fixed -c user.name='stochastic-bisect series' \
+		-c user.email=series@localhost am -q --committer-date-is-author-date "$@"
+fi

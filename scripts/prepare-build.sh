@@ -1,0 +1,23 @@
+#!/bin/sh
+# Usage: prepare-build.sh <dir>
+#
+# Make <dir> a tree of upstream plus the series in patches/ (see
+# make-tree.sh), re-applying the series only when patches/ or the pinned
+# upstream changed since the last time.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=$1
+
+sum=$(cat "$top/upstream.conf" "$top"/patches/*.patch 2>/dev/null | sha256sum)
+stamp=$dir/.git/series-applied
+if test -d "$dir/.git"
+then
+	test "$(cat "$stamp" 2>/dev/null)" = "$sum" && exit 0
+	echo "Re-applying the series in $dir"
+	"$top/scripts/make-tree.sh" --refresh "$dir"
+else
+	echo "Creating $dir"
+	"$top/scripts/make-tree.sh" "$dir"
+fi
+echo "$sum" >"$stamp"

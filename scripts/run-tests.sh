@@ -1,0 +1,106 @@
+#!/bin/sh
+# What "make test" runs, on the tree built in build/git:
+#
+#   1. series hygiene (tests/check-series.sh);
+#   2. upstream's test lint on all test scripts, then upstream's t0000 and
+#      every t6* test, unmodified, plus every test script the series adds,
+#      in Git's own harness;
+#   3. the documentation of the series builds without warnings and
+#      passes upstream's lint-docs;
+#   4. the normal-mode differential check against an unpatched Git
+#      (tests/differential.sh).
+#
+# Each check prints "ok - ..." or "not ok - ..."; the last line counts
+# them, and the exit code is non-zero if any failed.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/upstream.conf"
+build=$top/build/git
+jobs=${JOBS:-2}
+log=$top/build/test-logs
+rm -rf "$log"
+mkdir -p "$log"
+
+# An unpatched Git to compare against: PRISTINE_GIT if given, else the
+# system's git when it is exactly the pinned release, else one built
+# from the verified tarball.
+if test -z "$PRISTINE_GIT"
+then
+	if test "$(/usr/bin/git version 2>/dev/null)" = "git version $UPSTREAM_VERSION"
+	then
+		PRISTINE_GIT=/usr/bin/git
+	else
+		pristine=$top/build/pristine
+		test -d "$pristine/.git" ||
+		"$top/scripts/make-tree.sh" "$pristine" >/dev/null &&
+		git -C "$pristine" checkout -q upstream &&
+		make -C "$pristine" -j"$jobs" all >"$log/pristine-build" 2>&1 ||
+		{ echo "not ok - building the pristine Git (see $log/pristine-build)"; exit 1; }
+		PRISTINE_GIT=$pristine/bin-wrappers/git
+	fi
+fi
+
+run_check () {
+	name=$1
+	shift
+	echo "# $name"
+	"$@" 2>&1 | tee "$log/$name.out"
+}
+
+{
+	run_check series "$top/tests/check-series.sh" "$build"
+
+	if test -d "$top/tree/.git"
+	then
+		tmp=$(mktemp -d)
+		"$top/scripts/export-series.sh" "$top/tree" "$tmp" &&
+		diff -r "$top/patches" "$tmp" >/dev/null 2>&1 &&
+		echo "ok - tree/ is exported to patches/" ||
+		echo "not ok - tree/ is exported to patches/ (run 'make export')"
+		rm -rf "$tmp"
+	fi
+
+	echo "# upstream's test lint, on every test script"
+	if make -C "$build/t" test-lint >"$log/test-lint.out" 2>&1
+	then
+		echo "ok - test-lint"
+	else
+		sed 's/^/	/' "$log/test-lint.out" | tail -n 20
+		echo "not ok - test-lint (see $log/test-lint.out)"
+	fi
+
+	echo "# tests in Git's harness (logs: $log/t*.out)"
+	added=$(git -C "$build" diff --name-only --diff-filter=A upstream HEAD -- 't/t[0-9]*.sh')
+	(cd "$build/t" &&
+	 { ls t0000-*.sh t6*.sh; for t in $added; do basename "$t"; done; } |
+	 sort -u |
+	 xargs -P "$jobs" -n 1 sh -c '
+		if sh "$0" --verbose-log >"'"$log"'/${0%.sh}.out" 2>&1
+		then
+			echo "ok - $0"
+		else
+			echo "not ok - $0"
+		fi')
+
+	# Debian's asciidoc breaks under a python3 other than the system's.
+	echo "# documentation (log: $log/doc.out)"
+	if (cd "$build/Documentation" &&
+	    PATH=/usr/bin:$PATH make git-bisect.1 git-bisect.html lint-docs) \
+		>"$log/doc.out" 2>&1 &&
+	   ! grep -i -E 'warn|error' "$log/doc.out"
+	then
+		echo "ok - git-bisect.1 and git-bisect.html build without warnings; lint-docs"
+	else
+		echo "not ok - git-bisect.1 and git-bisect.html build without warnings; lint-docs"
+	fi
+
+	run_check differential "$top/tests/differential.sh" \
+		"$build/bin-wrappers/git" "$PRISTINE_GIT"
+} | tee "$log/summary"
+
+passed=$(grep -c '^ok ' "$log/summary")
+failed=$(grep -c '^not ok ' "$log/summary")
+# A check that died without reporting must not pass unnoticed.
+test -s "$log/differential.out" || failed=$((failed + 1))
+echo "$passed passed, $failed failed"
+test "$failed" = 0

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Usage: check-series.sh <tree>
+#
+# Series hygiene, for <tree> as made by scripts/make-tree.sh from
+# patches/ (so every patch applied with "git am"):
+#
+#  - patches/ is exactly what exporting <tree> writes;
+#  - every patch is clean under "git diff --check";
+#  - no patch modifies or deletes an upstream test script;
+#  - every patch builds with DEVELOPER=1 (warnings are errors), built in
+#    build/series one patch after the other, incrementally.
+#
+# Prints one "ok"/"not ok" line per check and exits non-zero if any fails.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=$1
+failed=0
+
+report () {
+	if test "$1" = 0
+	then
+		echo "ok - $2"
+	else
+		echo "not ok - $2"
+		failed=1
+	fi
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$top/scripts/export-series.sh" "$tree" "$tmp/patches" &&
+diff -r "$top/patches" "$tmp/patches" >"$tmp/export.diff" 2>&1 &&
+! ls "$top"/patches | grep -v '\.patch$'
+ret=$?
+test $ret = 0 || sed 's/^/	/' "$tmp/export.diff" | head -n 20
+report $ret "patches/ equals a fresh export of the series (run 'make export')"
+
+commits=$(git -C "$tree" rev-list --reverse upstream..HEAD)
+for c in $commits
+do
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+
+	git -C "$tree" diff --check "$c^" "$c" >"$tmp/check" 2>&1
+	ret=$?
+	test $ret = 0 || sed 's/^/	/' "$tmp/check" | head -n 20
+	report $ret "whitespace clean: $subject"
+
+	changed=$(git -C "$tree" diff --name-only --diff-filter=MDRTC upstream "$c" -- \
+		't/t[0-9]*.sh' 't/lib-*.sh' 't/test-lib*.sh')
+	test -z "$changed" || echo "	modified: $changed"
+	test -z "$changed"
+	report $? "no upstream test touched: $subject"
+done
+
+# One work tree, moved from commit to commit, so that every step only
+# rebuilds what the patch touched.
+series=$top/build/series
+if ! test -d "$series"
+then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$series" upstream
+fi
+for c in $(git -C "$tree" rev-parse upstream) $commits
+do
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	git -C "$series" checkout -q --detach "$c" &&
+	make -C "$series" -j"${JOBS:-2}" DEVELOPER=1 all >"$tmp/build.log" 2>&1
+	ret=$?
+	test $ret = 0 || grep -E 'error|warning' "$tmp/build.log" | head -n 20 | sed 's/^/	/'
+	report $ret "builds with DEVELOPER=1: $subject"
+done
+
+exit $failed
