@@ -19,8 +19,20 @@ build: deps
 deps:
 	@scripts/install-deps.sh
 
+# The main job: a flaky bug bisected with and without confidences.
 demo: build
-	@echo >&2 "make demo: not available yet (see issue 'run + demo')"; exit 1
+	@demo/run-demo.sh
+
+# Per-step CPU cost, stochastic against normal, on git.git's graph.
+bench: build
+	@bench/step_cost.py
+
+# Tests needed and calibration against the information bound and the
+# alternatives: writes bench/RESULTS.md and bench/plots/ (about half an
+# hour).  Debian's matplotlib belongs to the system's python3.
+evaluate: build
+	@scripts/install-deps.sh python3-matplotlib
+	@/usr/bin/python3 bench/evaluate.py
 
 test: build
 	@scripts/run-tests.sh
@@ -42,4 +54,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all build deps demo test test-full install tree export clean
+.PHONY: all build deps demo bench evaluate test test-full install tree export clean

@@ -1,8 +1,10 @@
 #!/bin/sh
+# Usage: install-deps.sh [<package>...]
+#
 # Make sure the Debian packages needed to build, test and document the
-# patched Git are installed.  As root, missing ones are installed (with
-# one "apt-get update" first); otherwise the command to run is printed
-# and we fail.
+# patched Git are installed, and the packages named, if any.  As root,
+# missing ones are installed (with one "apt-get update" first);
+# otherwise the command to run is printed and we fail.
 
 set -e
 
@@ -11,6 +13,7 @@ packages="
 	zlib1g-dev libcurl4-gnutls-dev libexpat1-dev libssl-dev gettext
 	git curl ca-certificates xz-utils perl python3
 	asciidoc-base xmlto docbook-xsl docbook-xml
+	$*
 "
 
 missing=

@@ -7,7 +7,9 @@
 #      in Git's own harness;
 #   3. the documentation of the series builds without warnings and
 #      passes upstream's lint-docs;
-#   4. the normal-mode differential check against an unpatched Git
+#   4. a fixed-seed subset of the evaluation: accuracy and number of
+#      tests against the information bound (bench/evaluate.py --quick);
+#   5. the normal-mode differential check against an unpatched Git
 #      (tests/differential.sh).
 #
 # Each check prints "ok - ..." or "not ok - ..."; the last line counts
@@ -85,14 +87,19 @@ run_check () {
 	# Debian's asciidoc breaks under a python3 other than the system's.
 	echo "# documentation (log: $log/doc.out)"
 	if (cd "$build/Documentation" &&
-	    PATH=/usr/bin:$PATH make git-bisect.1 git-bisect.html lint-docs) \
+	    PATH=/usr/bin:$PATH make git-bisect.1 git-bisect.html \
+			git-rev-list.1 git-rev-list.html lint-docs) \
 		>"$log/doc.out" 2>&1 &&
 	   ! grep -i -E 'warn|error' "$log/doc.out"
 	then
-		echo "ok - git-bisect.1 and git-bisect.html build without warnings; lint-docs"
+		echo "ok - documentation builds without warnings; lint-docs"
 	else
-		echo "not ok - git-bisect.1 and git-bisect.html build without warnings; lint-docs"
+		echo "not ok - documentation builds without warnings; lint-docs"
 	fi
+
+	echo "# evaluation subset: accuracy and tests against the bound"
+	"$top/bench/evaluate.py" --quick --git-dir "$build" 2>&1 |
+		tee "$log/evaluate.out"
 
 	run_check differential "$top/tests/differential.sh" \
 		"$build/bin-wrappers/git" "$PRISTINE_GIT"
@@ -102,5 +109,6 @@ passed=$(grep -c '^ok ' "$log/summary")
 failed=$(grep -c '^not ok ' "$log/summary")
 # A check that died without reporting must not pass unnoticed.
 test -s "$log/differential.out" || failed=$((failed + 1))
+test "$(grep -c '^ok ' "$log/evaluate.out")" = 6 || failed=$((failed + 1))
 echo "$passed passed, $failed failed"
 test "$failed" = 0

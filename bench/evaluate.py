@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""How many tests stochastic bisection needs, and whether it is right.
+
+Usage: bench/evaluate.py [--git-dir DIR] [--quick] [--jobs N]
+
+Drives "test-tool bisect-sim" (the real search of bisect.c, with a
+simulated test, in one process) over histories, noise models, targets
+and policies, with common random numbers: for a given seed every policy
+sees the same culprits and the same random stream.  Reports, per
+scenario and policy, the mean and 95th percentile of the number of
+tests, the accuracy with a 95% interval, and the ratio to the
+information bound
+
+    B = (log2 N - h(d) - d log2(N - 1)) / C,   d = 1 - target,
+
+C being the capacity of the verdict channel.  Writes bench/RESULTS.md
+and the plots in bench/plots/.
+
+With --quick, runs a small fixed-seed subset and fails (exit 1) if an
+accuracy falls below the target by more than three standard errors, or
+if the mean number of tests for N >= 100 exceeds 1.25 times the bound
+(one-sided noise) or 1.4 times (symmetric noise).  "make test" runs it.
+"""
+
+import argparse
+import concurrent.futures
+import datetime
+import math
+import os
+import platform
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(TOP, "build", "eval")
+SHAPE = os.path.join(TOP, "build", "git-shape")
+
+
+def h(x):
+    return 0.0 if x <= 0 or x >= 1 else -x * math.log2(x) - (1 - x) * math.log2(1 - x)
+
+
+def capacity(noise, rate):
+    rate = float(rate)
+    if noise == "symmetric":
+        return 1 - h(rate)
+    p = rate
+    return math.log2(1 + p * (1 - p) ** ((1 - p) / p))
+
+
+def bound(n, target, noise, rate):
+    d = 1 - target
+    if n < 2:
+        return 0.0
+    return (math.log2(n) - h(d) - d * math.log2(n - 1)) / capacity(noise, rate)
+
+
+def wilson(k, n, z=1.96):
+    if not n:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def linear_dag(n):
+    return "\n".join(["# linear", "c"] + ["c %d" % i for i in range(n)] +
+                     ["t good 0", "t bad %d" % n]) + "\n"
+
+
+# The 11-commit history with merges of the tests (A..K, A good):
+#   A-B-C-----F-G---J-K
+#      \     /     /
+#       D---E-H---I
+MERGES_DAG = """# eleven commits with merges
+c
+c 0
+c 1
+c 1
+c 3
+c 2 4
+c 5
+c 4
+c 7
+c 6 8
+c 9
+t good 0
+t bad 10
+"""
+
+
+def prepare(name, dag_text):
+    repo = os.path.join(WORK, name)
+    if not os.path.isdir(repo):
+        os.makedirs(WORK, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(TOP, "scripts", "import-dag.py"),
+                        "-", repo], input=dag_text.encode(), check=True,
+                       stdout=subprocess.DEVNULL)
+    return repo
+
+
+def prepare_shape():
+    if not os.path.isdir(SHAPE):
+        subprocess.run([sys.executable, os.path.join(TOP, "scripts", "import-dag.py"),
+                        os.path.join(TOP, "data", "git.git.dag.gz"), SHAPE],
+                       check=True, stdout=subprocess.DEVNULL)
+    return SHAPE
+
+
+def simulate(tool, repo, revs, policy, noise, rate, target, trials, seed,
+             repeat=1, conf=None):
+    args = [tool, "bisect-sim", "--policy=" + policy,
+            "--noise=%s:%s" % (noise, rate), "--target=%s" % target,
+            "--trials=%d" % trials, "--seed=%d" % seed,
+            "--repeat=%d" % repeat]
+    if conf:
+        args += ["--confidence-good=%s" % conf[0], "--confidence-bad=%s" % conf[1]]
+    out = subprocess.run(args + revs, cwd=repo, check=True,
+                         stdout=subprocess.PIPE).stdout.decode()
+    tests, right = [], 0
+    for line in out.splitlines():
+        _, culprit, reported, n = line.split()
+        tests.append(int(n))
+        right += culprit == reported
+    return tests, right
+
+
+def summarize(tests, right):
+    n = len(tests)
+    s = sorted(tests)
+    return {
+        "mean": sum(tests) / n,
+        "p95": s[min(n - 1, int(math.ceil(0.95 * n)) - 1)],
+        "acc": right / n,
+        "ci": wilson(right, n),
+        "n": n,
+    }
+
+
+def candidates(repo, revs):
+    out = subprocess.run(["git", "rev-list", "--count", revs[0]] +
+                         ["^" + r for r in revs[1:]], cwd=repo, check=True,
+                         stdout=subprocess.PIPE).stdout.decode()
+    return int(out)
+
+
+class Runner:
+    def __init__(self, tool, jobs):
+        self.tool = tool
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+
+    def run(self, repo, revs, policy, noise, rate, target, trials, seed,
+            repeat=1, conf=None):
+        return self.pool.submit(simulate, self.tool, repo, revs, policy, noise,
+                                rate, target, trials, seed, repeat, conf)
+
+
+def plain_k(runner, repo, revs, noise, rate, target, trials, seed, kmax=25):
+    """The smallest number of repeats that reaches the target accuracy."""
+    ks = range(1, kmax + 1) if noise == "flaky" else range(1, kmax + 1, 2)
+    for k in ks:
+        tests, right = runner.run(repo, revs, "plain", noise, rate, target,
+                                  trials, seed, repeat=k).result()
+        if right / len(tests) >= target:
+            return k, summarize(tests, right)
+    return None, summarize(tests, right)
+
+
+def scenario(runner, name, repo, revs, noise, rate, target, trials, seed,
+             with_plain=True):
+    n = candidates(repo, revs)
+    futures = {p: runner.run(repo, revs, p, noise, rate, target, trials, seed)
+               for p in ("stochastic", "median")}
+    if with_plain:
+        futures["plain k=1"] = runner.run(repo, revs, "plain", noise, rate,
+                                          target, trials, seed, repeat=1)
+    row = {"history": name, "n": n, "noise": noise, "rate": rate,
+           "target": target, "bound": bound(n, target, noise, rate)}
+    for p, f in futures.items():
+        row[p] = summarize(*f.result())
+    if with_plain:
+        row["k"], row["plain k*"] = plain_k(runner, repo, revs, noise, rate,
+                                            target, trials, seed)
+    return row
+
+
+def fmt_policy(row, p):
+    s = row.get(p)
+    if not s:
+        return "| | | |"
+    ratio = s["mean"] / row["bound"] if row["bound"] else float("nan")
+    return "| %.1f (%d) | %.3f [%.2f, %.2f] | %.2f |" % (
+        s["mean"], s["p95"], s["acc"], s["ci"][0], s["ci"][1], ratio)
+
+
+def noise_name(row):
+    if row["noise"] == "symmetric":
+        return "symmetric e=%s" % row["rate"]
+    return "flaky p=%s" % row["rate"]
+
+
+def table(rows, out):
+    out.append("| history | N | noise | target | bound B "
+               "| stochastic: mean (p95) | accuracy [95%] | /B "
+               "| median rule: mean (p95) | accuracy | /B "
+               "| plain, k | mean (p95) | accuracy | /B "
+               "| plain k=1: accuracy | stoch./plain |")
+    out.append("|" + "---|" * 19)
+    for r in rows:
+        k = r.get("k")
+        plain = r.get("plain k*")
+        vs = (r["stochastic"]["mean"] / plain["mean"]) if plain and k else float("nan")
+        out.append("| %s | %d | %s | %s | %.1f %s %s | %s | %s | %s |" % (
+            r["history"], r["n"], noise_name(r), r["target"], r["bound"],
+            fmt_policy(r, "stochastic")[1:], fmt_policy(r, "median")[1:],
+            ("k=%d" % k) if k else ("k>25" if plain else ""),
+            fmt_policy(r, "plain k*")[1:-1] if plain else " | |",
+            ("%.3f" % r["plain k=1"]["acc"]) if "plain k=1" in r else "",
+            ("%.2f" % vs) if vs == vs else ""))
+
+
+def quick(runner):
+    """The subset "make test" checks."""
+    failures = []
+    lin100 = prepare("linear-100", linear_dag(100))
+    lin1000 = prepare("linear-1000", linear_dag(1000))
+    checks = [(lin100, "flaky", "0.5", 1.25), (lin1000, "flaky", "0.5", 1.25),
+              (lin1000, "symmetric", "0.1", 1.4)]
+    for repo, noise, rate, limit in checks:
+        for target in (0.9, 0.99):
+            tests, right = runner.run(repo, ["bad", "good"], "stochastic", noise,
+                                      rate, target, 200, 1).result()
+            s = summarize(tests, right)
+            n = candidates(repo, ["bad", "good"])
+            b = bound(n, target, noise, rate)
+            se = math.sqrt(target * (1 - target) / s["n"])
+            ok_acc = s["acc"] >= target - 3 * se
+            ok_tests = s["mean"] <= limit * b
+            print("%s - N=%d %s:%s target %s: accuracy %.3f (>= %.3f), "
+                  "mean tests %.1f = %.2f x bound (<= %.2f)" % (
+                      "ok" if ok_acc and ok_tests else "not ok", n, noise, rate,
+                      target, s["acc"], target - 3 * se, s["mean"],
+                      s["mean"] / b, limit))
+            if not (ok_acc and ok_tests):
+                failures.append((n, noise, rate, target))
+    return not failures
+
+
+def plots(rows, plotdir):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is missing (Debian: python3-matplotlib): no plots")
+        return []
+    os.makedirs(plotdir, exist_ok=True)
+    made = []
+    lin = [r for r in rows if r["history"].startswith("linear")
+           and r["noise"] == "flaky" and r["rate"] == "0.5" and r["target"] == 0.9]
+    lin.sort(key=lambda r: r["n"])
+    if lin:
+        fig, ax = plt.subplots(figsize=(6, 4))
+        ns = [r["n"] for r in lin]
+        for p, style in (("stochastic", "o-"), ("median", "s--"), ("plain k*", "^-.")):
+            ax.plot(ns, [r[p]["mean"] for r in lin if p in r], style, label=p)
+        ax.plot(ns, [r["bound"] for r in lin], "k:", label="information bound")
+        ax.set_xscale("log")
+        ax.set_xlabel("candidates N (linear history)")
+        ax.set_ylabel("mean tests to stop")
+        ax.set_title("flaky bug, p = 0.5, target 0.9")
+        ax.legend()
+        fig.tight_layout()
+        path = os.path.join(plotdir, "tests-vs-n.png")
+        fig.savefig(path, dpi=100)
+        made.append(path)
+    acc = [r for r in rows if r["history"] == "linear-1000"]
+    if acc:
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for r in acc:
+            label = noise_name(r)
+            ax.errorbar([r["target"]], [r["stochastic"]["acc"]],
+                        yerr=[[r["stochastic"]["acc"] - r["stochastic"]["ci"][0]],
+                              [r["stochastic"]["ci"][1] - r["stochastic"]["acc"]]],
+                        fmt="o", capsize=3, label=label)
+        ax.plot([0.85, 1.0], [0.85, 1.0], "k:", label="accuracy = target")
+        ax.set_xlabel("target")
+        ax.set_ylabel("accuracy (reported = culprit)")
+        ax.set_title("calibration, linear history, N = 1000")
+        handles, labels = ax.get_legend_handles_labels()
+        seen = {}
+        for hnd, lab in zip(handles, labels):
+            seen.setdefault(lab, hnd)
+        ax.legend(seen.values(), seen.keys(), fontsize=8)
+        fig.tight_layout()
+        path = os.path.join(plotdir, "accuracy-vs-target.png")
+        fig.savefig(path, dpi=100)
+        made.append(path)
+    return made
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--git-dir", default=os.path.join(TOP, "build", "git"),
+                   help="the built Git tree (with t/helper/test-tool)")
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args()
+    tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper", "test-tool")
+    runner = Runner(tool, args.jobs)
+
+    if args.quick:
+        sys.exit(0 if quick(runner) else 1)
+
+    histories = [("linear-11", prepare("linear-11", linear_dag(11)), ["bad", "good"], 400),
+                 ("merges-11", prepare("merges-11", MERGES_DAG), ["bad", "good"], 400),
+                 ("linear-100", prepare("linear-100", linear_dag(100)), ["bad", "good"], 400),
+                 ("linear-1000", prepare("linear-1000", linear_dag(1000)), ["bad", "good"], 300),
+                 ("linear-12000", prepare("linear-12000", linear_dag(12000)), ["bad", "good"], 60),
+                 ("git v2.54.0..v2.55.0", prepare_shape(), ["v2.55.0", "v2.54.0"], 200)]
+    models = [("symmetric", "0.1"), ("symmetric", "0.3"),
+              ("flaky", "0.3"), ("flaky", "0.5"), ("flaky", "0.8")]
+    rows = []
+    for name, repo, revs, trials in histories:
+        for noise, rate in models:
+            for target in (0.9, 0.99):
+                r = scenario(runner, name, repo, revs, noise, rate, target,
+                             trials, args.seed)
+                rows.append(r)
+                print("%-22s %-14s %-4s  stochastic %.1f tests acc %.3f | median %.1f | "
+                      "plain k=%s %.1f acc %.3f | bound %.1f" % (
+                          name, noise_name(r), target, r["stochastic"]["mean"],
+                          r["stochastic"]["acc"], r["median"]["mean"], r["k"],
+                          r["plain k*"]["mean"], r["plain k*"]["acc"], r["bound"]),
+                      flush=True)
+    # The big merge-heavy range: a step costs a second, so fewer trials.
+    big = scenario(runner, "git v2.39.0..v2.55.0", prepare_shape(),
+                   ["v2.55.0", "v2.39.0"], "flaky", "0.5", 0.9, 20, args.seed,
+                   with_plain=False)
+    rows.append(big)
+    print("big range: stochastic %.1f tests, acc %.3f, bound %.1f" % (
+        big["stochastic"]["mean"], big["stochastic"]["acc"], big["bound"]), flush=True)
+
+    # Robustness: confidences that misstate how often the bug shows.
+    lin1000 = prepare("linear-1000", linear_dag(1000))
+    robust = []
+    for true_p, assumed_p in (("0.3", 0.5), ("0.5", 0.3)):
+        conf = ("%.9f" % (1 / (2 - assumed_p)), "1")
+        for target in (0.9, 0.99):
+            tests, right = runner.run(lin1000, ["bad", "good"], "stochastic", "flaky",
+                                      true_p, target, 300, args.seed,
+                                      conf=conf).result()
+            robust.append((true_p, assumed_p, target, summarize(tests, right)))
+
+    out = ["# Stochastic bisection: tests needed and calibration", ""]
+    out.append("Generated by `make evaluate` (bench/evaluate.py) on %s, %s, %d cores; "
+               "seed %d." % (datetime.date.today().isoformat(), platform.platform(),
+                             os.cpu_count() or 0, args.seed))
+    out.append("")
+    out.append("Every number comes from `test-tool bisect-sim`, which runs the real "
+               "search of bisect.c (posterior, choice of the next commit, stopping "
+               "rule) against a simulated test; every policy sees the same culprits "
+               "and the same random stream (common random numbers).  Policies: "
+               "**stochastic** (the series: the most informative test), **median "
+               "rule** (same posterior, test the commit closest to the middle), "
+               "**plain, k** (normal bisection, every step tested up to k times: "
+               "flaky, bad at the first failure and good after k passes; symmetric, "
+               "majority of k; k the smallest that reaches the target accuracy), "
+               "**plain k=1** (plain `git bisect`).  Confidences are truthful: "
+               "symmetric error rate e, verdicts at 1 - e; flaky bug showing with "
+               "probability p, failures at 1 and passes at 1/(2 - p).  Accuracy is "
+               "the fraction of trials whose reported commit is the culprit, with a "
+               "95% Wilson interval; /B is mean tests over the information bound "
+               "B = (log2 N - h(d) - d log2(N-1)) / C.")
+    out.append("")
+    table(rows, out)
+    out.append("")
+    out.append("## Robustness: misstated flakiness (linear, N = 1000, 300 trials)")
+    out.append("")
+    out.append("| bug shows with p | confidences assume p | target | mean tests (p95) | accuracy [95%] |")
+    out.append("|---|---|---|---|---|")
+    for true_p, assumed_p, target, s in robust:
+        out.append("| %s | %s | %s | %.1f (%d) | %.3f [%.2f, %.2f] |" % (
+            true_p, assumed_p, target, s["mean"], s["p95"], s["acc"],
+            s["ci"][0], s["ci"][1]))
+    made = plots(rows, os.path.join(TOP, "bench", "plots"))
+    if made:
+        out.append("")
+        out.append("## Plots")
+        out.append("")
+        for path in made:
+            out.append("![%s](plots/%s)" % (os.path.basename(path), os.path.basename(path)))
+    out.append("")
+    out.append("Reproduce with `make evaluate` (about half an hour on 2 cores); "
+               "`make test` runs the `--quick` subset.")
+    with open(os.path.join(TOP, "bench", "RESULTS.md"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("wrote bench/RESULTS.md")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The demo's flaky test: it fails only on commits that contain
+# $DEMO_CULPRIT, and there only with probability $DEMO_PERCENT/100, as a
+# race would.  A linear congruential generator seeded with $DEMO_SEED,
+# its state in $DEMO_STATE, decides each run, so that a seed always
+# replays the same story.  Every run is logged to $DEMO_RUNS.
+
+state=$(cat "$DEMO_STATE" 2>/dev/null || echo "$DEMO_SEED")
+state=$(( (state * 1103515245 + 12345) % 2147483648 ))
+echo "$state" >"$DEMO_STATE"
+
+commit=$(git rev-parse --short BISECT_HEAD)
+subject=$(git log -1 --format=%s BISECT_HEAD)
+if git merge-base --is-ancestor "$DEMO_CULPRIT" BISECT_HEAD &&
+   test $(( (state / 65536) % 100 )) -lt "$DEMO_PERCENT"
+then
+	echo "$commit fail" >>"$DEMO_RUNS"
+	printf '  test %3d: %s (%s): FAIL\n' \
+		"$(wc -l <"$DEMO_RUNS")" "$commit" "$subject" >&2
+	exit 1
+fi
+echo "$commit pass" >>"$DEMO_RUNS"
+printf '  test %3d: %s (%s): pass\n' \
+	"$(wc -l <"$DEMO_RUNS")" "$commit" "$subject" >&2
+exit 0

@@ -1,0 +1,93 @@
+#!/bin/sh
+# Usage: demo/run-demo.sh [<git>]      (make demo; SEED=<n> to vary)
+#
+# Bisect a flaky bug twice on the same history, with the same flaky
+# test: once with plain "git bisect run", once with a stochastic
+# bisection.  The history is git.git's real commit graph between
+# v2.54.0 and v2.55.0 (681 commits, 176 merges), imported from
+# data/git.git.dag.gz; the culprit is chosen by the seed, and the test
+# shows the bug half the time on bad commits.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+git=${1:-$top/build/git/bin-wrappers/git}
+git=$(cd "$(dirname "$git")" && pwd)/$(basename "$git")
+seed=${SEED:-2}
+work=$top/build/demo
+shape=$top/build/git-shape
+
+if ! test -d "$shape"
+then
+	echo "Importing git.git's commit graph (once)..."
+	python3 "$top/scripts/import-dag.py" "$top/data/git.git.dag.gz" "$shape" \
+		>/dev/null
+fi
+rm -rf "$work"
+mkdir -p "$work"
+git clone -q --no-checkout "$shape" "$work/repo"
+cd "$work/repo"
+
+# The culprit: a commit of the range picked by the seed.
+n=$(git rev-list --count v2.54.0..v2.55.0)
+culprit=$(git rev-list v2.54.0..v2.55.0 | sed -n "$(( (seed * 7919) % n + 1 ))p")
+
+DEMO_CULPRIT=$culprit DEMO_SEED=$seed DEMO_PERCENT=50
+DEMO_STATE=$work/state DEMO_RUNS=$work/runs
+export DEMO_CULPRIT DEMO_SEED DEMO_PERCENT DEMO_STATE DEMO_RUNS
+test=$top/demo/flaky-test.sh
+
+cat <<INTRO
+Stochastic bisection demo, seed $seed (SEED=<n> make demo for another)
+
+History: git.git's commit graph, v2.54.0..v2.55.0: $n commits, \
+$(git rev-list --count --merges v2.54.0..v2.55.0) merges.
+The bug came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit")).
+The test shows it only half of the time on a bad commit.
+
+INTRO
+
+result () {
+	sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$1"
+}
+
+verdict () {
+	if test "$1" = "$culprit"
+	then
+		echo "right"
+	else
+		echo "WRONG"
+	fi
+}
+
+echo "1. Plain 'git bisect run', trusting every pass:"
+rm -f "$DEMO_STATE" "$DEMO_RUNS"
+"$git" bisect start --no-checkout v2.55.0 v2.54.0 >/dev/null
+"$git" bisect run "$test" >"$work/plain.out" 2>"$work/plain.err" || :
+cat "$work/plain.err"
+plain=$(result "$work/plain.out")
+plain_runs=$(wc -l <"$DEMO_RUNS")
+"$git" bisect reset >/dev/null 2>&1
+echo "   => $(git rev-parse --short "$plain") after $plain_runs runs: $(verdict "$plain")"
+echo
+
+echo "2. Stochastic: git bisect start --confidence 0.9, then"
+echo "   git bisect run --confidence-good 0.67 --confidence-bad 1:"
+rm -f "$DEMO_STATE" "$DEMO_RUNS"
+"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 |
+	sed -n 's/^Bisecting: //p' | sed 's/^/  /'
+"$git" bisect run --confidence-good 0.67 --confidence-bad 1 "$test" 2>&1 |
+	sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
+		-e '/^  test /p' \
+		-e '/^It is the first bad commit/p' >"$work/stochastic.log"
+cat "$work/stochastic.log"
+stochastic=$("$git" bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
+stochastic_runs=$(wc -l <"$DEMO_RUNS")
+"$git" bisect reset >/dev/null 2>&1
+echo "   => $(git rev-parse --short "$stochastic") after $stochastic_runs runs: $(verdict "$stochastic")"
+echo
+
+cat <<SUMMARY
+Summary (seed $seed)
+  plain git bisect run:   $(git rev-parse --short "$plain"), $plain_runs test runs, $(verdict "$plain")
+  stochastic, target 0.9: $(git rev-parse --short "$stochastic"), $stochastic_runs test runs, $(verdict "$stochastic")
+SUMMARY
