@@ -25,7 +25,8 @@ demo: build
 
 # Per-step CPU cost, stochastic against normal, on git.git's graph.
 bench: build
-	@bench/step_cost.py
+	@mkdir -p build/eval
+	@bench/step_cost.py | tee build/eval/step-cost.txt
 
 # Tests needed and calibration against the information bound and the
 # alternatives: writes bench/RESULTS.md and bench/plots/ (about half an

@@ -25,6 +25,7 @@ if the mean number of tests for N >= 100 exceeds 1.25 times the bound
 import argparse
 import concurrent.futures
 import datetime
+import json
 import math
 import os
 import platform
@@ -34,6 +35,9 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(TOP, "build", "eval")
 SHAPE = os.path.join(TOP, "build", "git-shape")
+END_TO_END = os.path.join(WORK, "end-to-end.txt")
+# written by "make bench"
+STEP_COST = os.path.join(WORK, "step-cost.txt")
 
 
 def h(x):
@@ -157,7 +161,7 @@ class Runner:
                                 rate, target, trials, seed, repeat, conf)
 
 
-def plain_k(runner, repo, revs, noise, rate, target, trials, seed, kmax=25):
+def plain_k(runner, repo, revs, noise, rate, target, trials, seed, kmax=61):
     """The smallest number of repeats that reaches the target accuracy."""
     ks = range(1, kmax + 1) if noise == "flaky" else range(1, kmax + 1, 2)
     for k in ks:
@@ -186,13 +190,15 @@ def scenario(runner, name, repo, revs, noise, rate, target, trials, seed,
     return row
 
 
-def fmt_policy(row, p):
+def cells(row, p):
+    """mean (p95), accuracy [95% interval], mean / bound"""
     s = row.get(p)
     if not s:
-        return "| | | |"
+        return ["", "", ""]
     ratio = s["mean"] / row["bound"] if row["bound"] else float("nan")
-    return "| %.1f (%d) | %.3f [%.2f, %.2f] | %.2f |" % (
-        s["mean"], s["p95"], s["acc"], s["ci"][0], s["ci"][1], ratio)
+    return ["%.1f (%d)" % (s["mean"], s["p95"]),
+            "%.3f [%.2f, %.2f]" % (s["acc"], s["ci"][0], s["ci"][1]),
+            "%.2f" % ratio]
 
 
 def noise_name(row):
@@ -202,23 +208,29 @@ def noise_name(row):
 
 
 def table(rows, out):
-    out.append("| history | N | noise | target | bound B "
-               "| stochastic: mean (p95) | accuracy [95%] | /B "
-               "| median rule: mean (p95) | accuracy | /B "
-               "| plain, k | mean (p95) | accuracy | /B "
-               "| plain k=1: accuracy | stoch./plain |")
-    out.append("|" + "---|" * 19)
+    head = ["history", "N", "noise", "target", "bound B",
+            "stochastic: tests (p95)", "accuracy [95%]", "/B",
+            "median rule: tests (p95)", "accuracy [95%]", "/B",
+            "plain, k", "tests (p95)", "accuracy [95%]", "/B",
+            "plain k=1: accuracy", "stochastic / plain k"]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "---|" * len(head))
     for r in rows:
-        k = r.get("k")
         plain = r.get("plain k*")
-        vs = (r["stochastic"]["mean"] / plain["mean"]) if plain and k else float("nan")
-        out.append("| %s | %d | %s | %s | %.1f %s %s | %s | %s | %s |" % (
-            r["history"], r["n"], noise_name(r), r["target"], r["bound"],
-            fmt_policy(r, "stochastic")[1:], fmt_policy(r, "median")[1:],
-            ("k=%d" % k) if k else ("k>25" if plain else ""),
-            fmt_policy(r, "plain k*")[1:-1] if plain else " | |",
-            ("%.3f" % r["plain k=1"]["acc"]) if "plain k=1" in r else "",
-            ("%.2f" % vs) if vs == vs else ""))
+        k = r.get("k")
+        if plain is None:
+            k_cell = "not run"
+        elif k:
+            k_cell = "k=%d" % k
+        else:
+            k_cell = "none up to 61"
+        vs = "%.2f" % (r["stochastic"]["mean"] / plain["mean"]) if plain and k else ""
+        cols = [r["history"], "%d" % r["n"], noise_name(r), "%s" % r["target"],
+                "%.1f" % r["bound"]]
+        cols += cells(r, "stochastic") + cells(r, "median")
+        cols += [k_cell] + (cells(r, "plain k*") if plain else ["", "", ""])
+        cols += ["%.3f" % r["plain k=1"]["acc"] if "plain k=1" in r else "", vs]
+        out.append("| " + " | ".join(cols) + " |")
 
 
 def quick(runner):
@@ -279,21 +291,20 @@ def plots(rows, plotdir):
     acc = [r for r in rows if r["history"] == "linear-1000"]
     if acc:
         fig, ax = plt.subplots(figsize=(6, 4))
-        for r in acc:
-            label = noise_name(r)
-            ax.errorbar([r["target"]], [r["stochastic"]["acc"]],
-                        yerr=[[r["stochastic"]["acc"] - r["stochastic"]["ci"][0]],
-                              [r["stochastic"]["ci"][1] - r["stochastic"]["acc"]]],
-                        fmt="o", capsize=3, label=label)
-        ax.plot([0.85, 1.0], [0.85, 1.0], "k:", label="accuracy = target")
+        models = sorted({noise_name(r) for r in acc})
+        for i, model in enumerate(models):
+            mine = [r for r in acc if noise_name(r) == model]
+            xs = [r["target"] + (i - len(models) / 2) * 0.0015 for r in mine]
+            ys = [r["stochastic"]["acc"] for r in mine]
+            low = [max(0, y - r["stochastic"]["ci"][0]) for y, r in zip(ys, mine)]
+            high = [max(0, r["stochastic"]["ci"][1] - y) for y, r in zip(ys, mine)]
+            ax.errorbar(xs, ys, yerr=[low, high], fmt="o", capsize=3,
+                        color="C%d" % i, label=model)
+        ax.plot([0.88, 1.0], [0.88, 1.0], "k:", label="accuracy = target")
         ax.set_xlabel("target")
         ax.set_ylabel("accuracy (reported = culprit)")
-        ax.set_title("calibration, linear history, N = 1000")
-        handles, labels = ax.get_legend_handles_labels()
-        seen = {}
-        for hnd, lab in zip(handles, labels):
-            seen.setdefault(lab, hnd)
-        ax.legend(seen.values(), seen.keys(), fontsize=8)
+        ax.set_title("calibration, linear history, N = 1000, 95% intervals")
+        ax.legend(fontsize=8)
         fig.tight_layout()
         path = os.path.join(plotdir, "accuracy-vs-target.png")
         fig.savefig(path, dpi=100)
@@ -308,12 +319,20 @@ def main():
     p.add_argument("--quick", action="store_true")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--report-only", action="store_true",
+                   help="rewrite the report from build/eval/results.json")
     args = p.parse_args()
     tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper", "test-tool")
     runner = Runner(tool, args.jobs)
 
     if args.quick:
         sys.exit(0 if quick(runner) else 1)
+    results = os.path.join(WORK, "results.json")
+    if args.report_only:
+        with open(results) as f:
+            saved = json.load(f)
+        write_report(saved["rows"], saved["robust"], args.seed)
+        return
 
     histories = [("linear-11", prepare("linear-11", linear_dag(11)), ["bad", "good"], 400),
                  ("merges-11", prepare("merges-11", MERGES_DAG), ["bad", "good"], 400),
@@ -330,16 +349,28 @@ def main():
                 r = scenario(runner, name, repo, revs, noise, rate, target,
                              trials, args.seed)
                 rows.append(r)
+                with open(results, "w") as f:
+                    json.dump({"rows": rows, "robust": []}, f)
                 print("%-22s %-14s %-4s  stochastic %.1f tests acc %.3f | median %.1f | "
                       "plain k=%s %.1f acc %.3f | bound %.1f" % (
                           name, noise_name(r), target, r["stochastic"]["mean"],
                           r["stochastic"]["acc"], r["median"]["mean"], r["k"],
                           r["plain k*"]["mean"], r["plain k*"]["acc"], r["bound"]),
                       flush=True)
-    # The big merge-heavy range: a step costs a second, so fewer trials.
-    big = scenario(runner, "git v2.39.0..v2.55.0", prepare_shape(),
-                   ["v2.55.0", "v2.39.0"], "flaky", "0.5", 0.9, 20, args.seed,
-                   with_plain=False)
+    # The big merge-heavy range: a step costs about a second, so only
+    # our policy, with two seeds run side by side.
+    shape, revs = prepare_shape(), ["v2.55.0", "v2.39.0"]
+    n = candidates(shape, revs)
+    parts = [runner.run(shape, revs, "stochastic", "flaky", "0.5", 0.9, 20, seed)
+             for seed in (args.seed, args.seed + 1000)]
+    tests, right = [], 0
+    for f in parts:
+        t, r = f.result()
+        tests += t
+        right += r
+    big = {"history": "git v2.39.0..v2.55.0", "n": n, "noise": "flaky",
+           "rate": "0.5", "target": 0.9, "bound": bound(n, 0.9, "flaky", "0.5"),
+           "stochastic": summarize(tests, right)}
     rows.append(big)
     print("big range: stochastic %.1f tests, acc %.3f, bound %.1f" % (
         big["stochastic"]["mean"], big["stochastic"]["acc"], big["bound"]), flush=True)
@@ -354,11 +385,19 @@ def main():
                                       true_p, target, 300, args.seed,
                                       conf=conf).result()
             robust.append((true_p, assumed_p, target, summarize(tests, right)))
+    with open(results, "w") as f:
+        json.dump({"rows": rows, "robust": robust}, f)
+    with open(END_TO_END, "w") as f:
+        subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end.sh")],
+                       check=True, stdout=f)
+    write_report(rows, robust, args.seed)
 
+
+def write_report(rows, robust, seed):
     out = ["# Stochastic bisection: tests needed and calibration", ""]
     out.append("Generated by `make evaluate` (bench/evaluate.py) on %s, %s, %d cores; "
                "seed %d." % (datetime.date.today().isoformat(), platform.platform(),
-                             os.cpu_count() or 0, args.seed))
+                             os.cpu_count() or 0, seed))
     out.append("")
     out.append("Every number comes from `test-tool bisect-sim`, which runs the real "
                "search of bisect.c (posterior, choice of the next commit, stopping "
@@ -376,6 +415,33 @@ def main():
                "95% Wilson interval; /B is mean tests over the information bound "
                "B = (log2 N - h(d) - d log2(N-1)) / C.")
     out.append("")
+    out.append("## Headlines (linear history, N = 1000)")
+    out.append("")
+    out.append("| noise | tests / bound at 0.9 | at 0.99 | accuracy at 0.9 | at 0.99 "
+               "| tests vs repeated plain bisection at 0.9 | at 0.99 |")
+    out.append("|---|---|---|---|---|---|---|")
+    for model in sorted({noise_name(r) for r in rows}):
+        by = {r["target"]: r for r in rows
+              if r["history"] == "linear-1000" and noise_name(r) == model}
+        if set(by) != {0.9, 0.99}:
+            continue
+        def vs(r):
+            plain = r.get("plain k*")
+            return ("%.2f (k=%d)" % (r["stochastic"]["mean"] / plain["mean"], r["k"])
+                    if plain and r.get("k") else "")
+        out.append("| %s | %.2f | %.2f | %.3f | %.3f | %s | %s |" % (
+            model, by[0.9]["stochastic"]["mean"] / by[0.9]["bound"],
+            by[0.99]["stochastic"]["mean"] / by[0.99]["bound"],
+            by[0.9]["stochastic"]["acc"], by[0.99]["stochastic"]["acc"],
+            vs(by[0.9]), vs(by[0.99])))
+    out.append("")
+    out.append("## All scenarios")
+    out.append("")
+    out.append("Trials per scenario: 400 (N = 10, 11, 100), 300 (N = 1000), 60 "
+               "(N = 12000), 200 (git v2.54.0..v2.55.0); 40 on the 12,517-commit "
+               "git v2.39.0..v2.55.0 range, where a step costs about a second, "
+               "for our policy only.")
+    out.append("")
     table(rows, out)
     out.append("")
     out.append("## Robustness: misstated flakiness (linear, N = 1000, 300 trials)")
@@ -386,6 +452,25 @@ def main():
         out.append("| %s | %s | %s | %.1f (%d) | %.3f [%.2f, %.2f] |" % (
             true_p, assumed_p, target, s["mean"], s["p95"], s["acc"],
             s["ci"][0], s["ci"][1]))
+    if os.path.exists(END_TO_END):
+        out.append("")
+        out.append("## End to end: the real `git bisect run` (bench/end_to_end.sh)")
+        out.append("")
+        out.append("The demo's scenario run for real, with a seeded flaky script, "
+                   "against the simulator's prediction for the same scenario:")
+        out.append("")
+        out.append("```")
+        with open(END_TO_END) as f:
+            out += f.read().rstrip("\n").split("\n")
+        out.append("```")
+    if os.path.exists(STEP_COST):
+        out.append("")
+        out.append("## CPU cost of a step (`make bench`, bench/step_cost.py)")
+        out.append("")
+        out.append("```")
+        with open(STEP_COST) as f:
+            out += f.read().rstrip("\n").split("\n")
+        out.append("```")
     made = plots(rows, os.path.join(TOP, "bench", "plots"))
     if made:
         out.append("")
