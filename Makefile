@@ -1,6 +1,10 @@
 # Stochastic bisection for Git: build, test and develop the patch series.
 # See README.md.  Everything generated goes to build/ (and the verified
 # upstream tarball to downloads/); tree/ is the developer's own work tree.
+# Each stage prints one line; its output goes to a log in build/logs/,
+# whose last lines are shown if it fails.
+
+include upstream.conf
 
 PREFIX = $(HOME)/.local
 JOBS = $(shell nproc 2>/dev/null || echo 2)
@@ -14,7 +18,9 @@ all: build
 
 build: deps
 	@scripts/prepare-build.sh $(BUILD)
-	@$(GIT_MAKE) -C $(BUILD) all
+	@scripts/run-logged.sh build/logs/build.log \
+		"Building Git $(UPSTREAM_VERSION) with the series in $(BUILD)" \
+		$(GIT_MAKE) -C $(BUILD) all
 
 deps:
 	@scripts/install-deps.sh

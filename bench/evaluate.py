@@ -16,8 +16,9 @@ information bound
 C being the capacity of the verdict channel.  Writes bench/RESULTS.md
 and the plots in bench/plots/.
 
-With --quick, runs a small fixed-seed subset and fails (exit 1) if an
-accuracy falls below the target by more than three standard errors, or
+With --quick, runs a small fixed-seed subset, printing first the plan
+"1..N" and then one "ok"/"not ok" line per check, and fails (exit 1) if
+an accuracy falls below the target by more than three standard errors, or
 if the mean number of tests for N >= 100 exceeds 1.25 times the bound
 (one-sided noise) or 1.4 times (symmetric noise).  "make test" runs it.
 """
@@ -240,8 +241,10 @@ def quick(runner):
     lin1000 = prepare("linear-1000", linear_dag(1000))
     checks = [(lin100, "flaky", "0.5", 1.25), (lin1000, "flaky", "0.5", 1.25),
               (lin1000, "symmetric", "0.1", 1.4)]
+    targets = (0.9, 0.99)
+    print("1..%d" % (len(checks) * len(targets)), flush=True)
     for repo, noise, rate, limit in checks:
-        for target in (0.9, 0.99):
+        for target in targets:
             tests, right = runner.run(repo, ["bad", "good"], "stochastic", noise,
                                       rate, target, 200, 1).result()
             s = summarize(tests, right)

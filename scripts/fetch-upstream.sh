@@ -1,6 +1,7 @@
 #!/bin/sh
 # Obtain git-$UPSTREAM_VERSION.tar.xz, verified against the pinned sha256,
-# and print its path.
+# and print its path.  One line on stderr says where it came from; what
+# curl and apt-get print goes to build/logs/fetch.log.
 #
 # Sources, in order:
 #   1. $UPSTREAM_TARBALL, if set (a tarball the user already has);
@@ -19,6 +20,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 name=git-$UPSTREAM_VERSION.tar.xz
 cache=$top/downloads
 cached=$cache/$name
+log=$top/build/logs/fetch.log
 tried=
 
 note () {
@@ -31,7 +33,8 @@ verify () {
 	echo "$UPSTREAM_SHA256  $1" | sha256sum --check --status -
 }
 
-# Put a verified candidate in the cache and report it.
+# accept <file> <where it came from>: if <file> is verified, put it in
+# the cache and report it.
 accept () {
 	if verify "$1"
 	then
@@ -41,6 +44,7 @@ accept () {
 			cp "$1" "$cached.tmp" &&
 			mv "$cached.tmp" "$cached"
 		fi
+		echo >&2 "Fetching $name: from $2, sha256 ok"
 		echo "$cached"
 		exit 0
 	fi
@@ -48,15 +52,16 @@ accept () {
 
 if test -n "$UPSTREAM_TARBALL"
 then
-	accept "$UPSTREAM_TARBALL"
+	accept "$UPSTREAM_TARBALL" "UPSTREAM_TARBALL=$UPSTREAM_TARBALL"
 	note "UPSTREAM_TARBALL=$UPSTREAM_TARBALL: missing or wrong sha256"
 	echo >&2 "warning: ignoring UPSTREAM_TARBALL=$UPSTREAM_TARBALL: missing or wrong sha256"
 fi
 
-accept "$cached"
+accept "$cached" "the cache in downloads/"
 test -f "$cached" && note "$cached: wrong sha256" && rm -f "$cached"
 
-mkdir -p "$cache"
+mkdir -p "$cache" "$(dirname "$log")"
+: >"$log"
 tmp=$(mktemp -d "$cache/fetch.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
@@ -65,12 +70,12 @@ if command -v curl >/dev/null
 then
 	if curl --fail --silent --show-error --location \
 		--connect-timeout 10 --max-time 300 \
-		-o "$tmp/$name" "$url" 2>"$tmp/curl.err"
+		-o "$tmp/$name" "$url" 2>>"$log"
 	then
-		accept "$tmp/$name"
+		accept "$tmp/$name" "Git's release URL"
 		note "$url: wrong sha256"
 	else
-		note "$url: $(tail -n 1 "$tmp/curl.err")"
+		note "$url: $(tail -n 1 "$log")"
 	fi
 else
 	note "$url: curl is not installed"
@@ -102,7 +107,7 @@ then
 	APT::Sandbox::User "root";
 	CONF
 	touch "$apt/sources/src.list"
-	if APT_CONFIG=$apt/apt.conf apt-get -q update >"$tmp/apt.log" 2>&1
+	if APT_CONFIG=$apt/apt.conf apt-get -q update >>"$log" 2>&1
 	then
 		versions=$(APT_CONFIG=$apt/apt.conf apt-cache showsrc git 2>/dev/null |
 			sed -n "s/^Version: \(.*:$UPSTREAM_VERSION-.*\)/\1/p")
@@ -110,18 +115,19 @@ then
 		do
 			(cd "$tmp" && APT_CONFIG=$apt/apt.conf \
 				apt-get -q source --download-only "git=$v") \
-				>>"$tmp/apt.log" 2>&1 || continue
-			accept "$tmp/git_$UPSTREAM_VERSION.orig.tar.xz"
+				>>"$log" 2>&1 || continue
+			accept "$tmp/git_$UPSTREAM_VERSION.orig.tar.xz" \
+				"the Debian mirrors (source package git $v)"
 		done
 		if test -z "$versions"
 		then
 			note "Debian mirrors: no source package git $UPSTREAM_VERSION listed"
 		else
 			note "Debian mirrors (apt-get source git=$(echo $versions | tr ' ' ,)):" \
-				"$(grep '^E:' "$tmp/apt.log" | tail -n 1)"
+				"$(grep '^E:' "$log" | tail -n 1)"
 		fi
 	else
-		note "Debian mirrors: apt-get update failed: $(tail -n 1 "$tmp/apt.log")"
+		note "Debian mirrors: apt-get update failed: $(tail -n 1 "$log")"
 	fi
 else
 	note "Debian mirrors: apt-get is not available"
@@ -130,6 +136,7 @@ fi
 cat >&2 <<MSG
 error: could not obtain $name (sha256 $UPSTREAM_SHA256).
 Tried:$tried
+The full output of these attempts is in $log.
 Download it by other means and run: make UPSTREAM_TARBALL=/path/to/$name
 MSG
 exit 1

@@ -3,10 +3,13 @@
 #
 # Make sure the Debian packages needed to build, test and document the
 # patched Git are installed, and the packages named, if any.  As root,
-# missing ones are installed (with one "apt-get update" first);
-# otherwise the command to run is printed and we fail.
+# missing ones are installed (with one "apt-get update" first), and
+# nothing already installed is upgraded; the output goes to
+# build/logs/deps.log.  Otherwise the command to run is printed and we
+# fail.
 
 set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
 
 packages="
 	gcc make libc6-dev
@@ -28,13 +31,17 @@ test -z "$missing" && exit 0
 
 if test "$(id -u)" = 0
 then
-	echo "Installing missing Debian packages:$missing"
+	set -- $missing
+	test $# = 1 && what="1 Debian package" || what="$# Debian packages"
+	. "$top/scripts/log.sh"
+	log_to "$top/build/logs/deps.log" "Installing $what"
+	echo "Missing:$missing"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q &&
-	apt-get install -q -y --no-install-recommends $missing
+	apt-get update -q
+	apt-get install -q -y --no-upgrade --no-install-recommends $missing
 else
 	echo >&2 "error: missing Debian packages:$missing"
 	echo >&2 "Install them with:"
-	echo >&2 "  sudo apt-get update && sudo apt-get install --no-install-recommends$missing"
+	echo >&2 "  sudo apt-get update && sudo apt-get install --no-upgrade --no-install-recommends$missing"
 	exit 1
 fi

@@ -10,10 +10,16 @@
 # "upstream" and the series applied again; untracked build products are
 # kept and files that end up unchanged keep their timestamps, so the next
 # build is incremental.
+#
+# Prints one line (and the tarball's, see fetch-upstream.sh); what tar and
+# Git print goes to build/logs/make-tree-<name of dir>.log, whose end is
+# shown if something fails.  A new <dir> records the sha256 of
+# upstream.conf in <dir>/.git/upstream-conf.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/upstream.conf"
+. "$top/scripts/log.sh"
 
 refresh=
 if test "$1" = --refresh
@@ -35,6 +41,10 @@ git_fixed () {
 	git -C "$dir" "$@"
 }
 
+set -- "$top"/patches/*.patch
+test -f "$1" && what="$# patches of patches/" || what="empty series"
+log=$top/build/logs/make-tree-$(basename "$dir").log
+
 if test -d "$dir/.git"
 then
 	if test -z "$refresh"
@@ -43,11 +53,13 @@ then
 		echo >&2 "Commit or export your work, then remove $dir to start afresh."
 		exit 1
 	fi
+	log_to "$log" "Re-applying the $what in $dir"
 	git_fixed am --abort >/dev/null 2>&1 || :
 	git_fixed checkout -q -B series upstream
 	git_fixed reset -q --hard upstream
 else
 	tarball=$("$top/scripts/fetch-upstream.sh")
+	log_to "$log" "Creating $dir: Git $UPSTREAM_VERSION and the $what"
 	mkdir -p "$dir"
 	tar -C "$dir" --strip-components=1 -xJf "$tarball"
 	git_fixed init -q -b series
@@ -56,9 +68,9 @@ else
 
 Pristine git-$UPSTREAM_VERSION.tar.xz, sha256 $UPSTREAM_SHA256."
 	git_fixed tag upstream
+	sha256sum <"$top/upstream.conf" >"$dir/.git/upstream-conf"
 fi
 
-set -- "$top"/patches/*.patch
 if test -f "$1"
 then
 	# The committer is fixed, the author and dates come from the patches.

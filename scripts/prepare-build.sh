@@ -3,7 +3,8 @@
 #
 # Make <dir> a tree of upstream plus the series in patches/ (see
 # make-tree.sh), re-applying the series only when patches/ or the pinned
-# upstream changed since the last time.
+# upstream changed since the last time.  A <dir> imported under another
+# upstream.conf (see its .git/upstream-conf) is made again from scratch.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,13 +12,17 @@ dir=$1
 
 sum=$(cat "$top/upstream.conf" "$top"/patches/*.patch 2>/dev/null | sha256sum)
 stamp=$dir/.git/series-applied
+if test -d "$dir/.git" &&
+   test "$(cat "$dir/.git/upstream-conf" 2>/dev/null)" != "$(sha256sum <"$top/upstream.conf")"
+then
+	echo "Removing $dir: it predates the current upstream.conf"
+	rm -rf "$dir"
+fi
 if test -d "$dir/.git"
 then
 	test "$(cat "$stamp" 2>/dev/null)" = "$sum" && exit 0
-	echo "Re-applying the series in $dir"
 	"$top/scripts/make-tree.sh" --refresh "$dir"
 else
-	echo "Creating $dir"
 	"$top/scripts/make-tree.sh" "$dir"
 fi
 echo "$sum" >"$stamp"
