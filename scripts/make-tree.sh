@@ -41,8 +41,16 @@ git_fixed () {
 	git -C "$dir" "$@"
 }
 
-set -- "$top"/patches/*.patch
-test -f "$1" && what="$# patches of patches/" || what="empty series"
+# The patches, without the cover letter, which has no diff to apply.
+set --
+for patch in "$top"/patches/*.patch
+do
+	case "$patch" in
+	*/0000-cover-letter.patch) ;;
+	*) test -f "$patch" && set -- "$@" "$patch" ;;
+	esac
+done
+test $# -gt 0 && what="$# patches of patches/" || what="empty series"
 log=$top/build/logs/make-tree-$(basename "$dir").log
 
 if test -d "$dir/.git"

@@ -4,7 +4,8 @@
 # Series hygiene, for <tree> as made by scripts/make-tree.sh from
 # patches/ (so every patch applied with "git am"):
 #
-#  - patches/ is exactly what exporting <tree> writes;
+#  - patches/ is exactly what exporting <tree> writes, with a cover
+#    letter whose subject and text are filled in;
 #  - every patch is clean under "git diff --check";
 #  - no patch modifies or deletes an upstream test script;
 #  - every patch builds with DEVELOPER=1 (warnings are errors), built in
@@ -35,6 +36,10 @@ diff -r "$top/patches" "$tmp/patches" >"$tmp/export.diff" 2>&1 &&
 ret=$?
 test $ret = 0 || sed 's/^/	/' "$tmp/export.diff" | head -n 20
 report $ret "patches/ equals a fresh export of the series (run 'make export')"
+
+cover=$top/patches/0000-cover-letter.patch
+test -f "$cover" && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover"
+report $? "the cover letter has a subject and a text"
 
 commits=$(git -C "$tree" rev-list --reverse upstream..HEAD)
 for c in $commits
