@@ -47,6 +47,12 @@ test: build
 test-full: build
 	$(MAKE) -C $(BUILD)/t prove \
 		GIT_PROVE_OPTS='-j$(JOBS) --timer' GIT_TEST_OPTS=--verbose-log
+	@scripts/fuzz.sh $(BUILD)
+
+# The fuzz targets of the series, with libFuzzer and the sanitizers, for
+# a fixed number of inputs (a few minutes).
+fuzz: build
+	@scripts/fuzz.sh $(BUILD)
 
 install: build
 	@$(GIT_MAKE) -C $(BUILD) install
@@ -61,4 +67,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all build deps demo bench evaluate test test-full install tree export clean
+.PHONY: all build deps demo bench evaluate test test-full fuzz install tree export clean

@@ -135,7 +135,7 @@ def main():
     compare("rev-list --bisect, %d commits, T=60" % n,
             ["rev-list", "--bisect", "v2.55.0", "^" + root], runs)
     compare("rev-list --bisect-all, %d commits, T=60" % n,
-            ["rev-list", "--bisect-all", "v2.55.0", "^" + root], runs)
+            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^" + root], runs)
 
     # A normal step stops counting at the first commit close enough to
     # the middle; --bisect-all, like every stochastic step, counts
@@ -151,12 +151,12 @@ def main():
         n = start("v2.55.0", "v2.39.0", tested)
         rows.append((n, tested, compare(
             "  v2.39.0..v2.55.0 (N=%d), T=%d" % (n, tested),
-            ["rev-list", "--bisect-all", "v2.55.0", "^v2.39.0"], args.runs)))
+            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^v2.39.0"], args.runs)))
     for good in ("v2.54.0", "v2.50.0", "v2.45.0"):
         n = start("v2.55.0", good, 500)
         rows.append((n, 500, compare(
             "  %s..v2.55.0 (N=%d), T=500" % (good, n),
-            ["rev-list", "--bisect-all", "v2.55.0", "^" + good], args.runs)))
+            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^" + good], args.runs)))
     print()
     print("%-44s %12s %14s" % ("N, T", "extra CPU s", "ns per N*T"))
     for n, tested, (normal, stoch) in rows:

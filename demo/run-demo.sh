@@ -73,8 +73,7 @@ echo
 echo "2. Stochastic: git bisect start --confidence 0.9, then"
 echo "   git bisect run --confidence-good 0.67 --confidence-bad 1:"
 rm -f "$DEMO_STATE" "$DEMO_RUNS"
-"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 |
-	sed -n 's/^Bisecting: //p' | sed 's/^/  /'
+"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
 "$git" bisect run --confidence-good 0.67 --confidence-bad 1 "$test" 2>&1 |
 	sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
 		-e '/^  test /p' \
