@@ -20,7 +20,12 @@ With --quick, runs a small fixed-seed subset, printing first the plan
 "1..N" and then one "ok"/"not ok" line per check, and fails (exit 1) if
 an accuracy falls below the target by more than three standard errors, or
 if the mean number of tests for N >= 100 exceeds 1.25 times the bound
-(one-sided noise) or 1.4 times (symmetric noise).  "make test" runs it.
+(one-sided noise) or 1.4 times (symmetric noise), or, with the rate
+learned ("auto"), 1.7 times the tests with the rate known.  "make test"
+runs it.
+
+With --learned, runs only the scenarios of "--confidence auto" and
+rewrites the report with them and the saved results of the others.
 """
 
 import argparse
@@ -242,7 +247,8 @@ def quick(runner):
     checks = [(lin100, "flaky", "0.5", 1.25), (lin1000, "flaky", "0.5", 1.25),
               (lin1000, "symmetric", "0.1", 1.4)]
     targets = (0.9, 0.99)
-    print("1..%d" % (len(checks) * len(targets)), flush=True)
+    learned_checks = [(lin100, "0.3"), (lin1000, "0.5")]
+    print("1..%d" % (len(checks) * len(targets) + len(learned_checks)), flush=True)
     for repo, noise, rate, limit in checks:
         for target in targets:
             tests, right = runner.run(repo, ["bad", "good"], "stochastic", noise,
@@ -260,7 +266,83 @@ def quick(runner):
                       s["mean"] / b, limit))
             if not (ok_acc and ok_tests):
                 failures.append((n, noise, rate, target))
+    target = 0.9
+    for repo, rate in learned_checks:
+        known = runner.run(repo, ["bad", "good"], "stochastic", "flaky", rate,
+                           target, 200, 1)
+        learned = runner.run(repo, ["bad", "good"], "stochastic", "flaky", rate,
+                             target, 200, 1, conf=("auto", "1"))
+        k, s = summarize(*known.result()), summarize(*learned.result())
+        n = candidates(repo, ["bad", "good"])
+        se = math.sqrt(target * (1 - target) / s["n"])
+        ok_acc = s["acc"] >= target - 3 * se
+        ok_tests = s["mean"] <= 1.7 * k["mean"]
+        print("%s - N=%d flaky:%s learned, target %s: accuracy %.3f (>= %.3f), "
+              "mean tests %.1f = %.2f x known (<= 1.70)" % (
+                  "ok" if ok_acc and ok_tests else "not ok", n, rate, target,
+                  s["acc"], target - 3 * se, s["mean"], s["mean"] / k["mean"]))
+        if not (ok_acc and ok_tests):
+            failures.append((n, "learned", rate, target))
     return not failures
+
+
+# How often the bug shows, for the scenarios of "--confidence auto".
+LEARNED_RATES = ("0.2", "0.3", "0.5", "0.8")
+
+
+def learned_scenarios(runner, seed):
+    """--confidence auto against the same trials with the rates known."""
+    histories = [("linear-100", prepare("linear-100", linear_dag(100)), ["bad", "good"], 400),
+                 ("linear-1000", prepare("linear-1000", linear_dag(1000)), ["bad", "good"], 300),
+                 ("git v2.54.0..v2.55.0", prepare_shape(), ["v2.55.0", "v2.54.0"], 100)]
+    models = [("flaky", rate, ("auto", "1")) for rate in LEARNED_RATES]
+    models.append(("two-sided", "0.5:0.05", ("auto", "auto")))
+    pending = []
+    for name, repo, revs, trials in histories:
+        n = candidates(repo, revs)
+        for noise, rate, conf in models:
+            for target in (0.9, 0.99):
+                known = runner.run(repo, revs, "stochastic", noise, rate, target,
+                                   trials, seed)
+                learned = runner.run(repo, revs, "stochastic", noise, rate, target,
+                                     trials, seed, conf=conf)
+                pending.append(({"history": name, "n": n, "noise": noise,
+                                 "rate": rate, "target": target}, known, learned))
+    rows = []
+    for row, known, learned in pending:
+        row["known"] = summarize(*known.result())
+        row["learned"] = summarize(*learned.result())
+        rows.append(row)
+        print("%-22s %-9s %-8s %-4s  learned %.1f tests (p95 %d) acc %.3f | "
+              "known %.1f (p95 %d) acc %.3f" % (
+                  row["history"], row["noise"], row["rate"], row["target"],
+                  row["learned"]["mean"], row["learned"]["p95"], row["learned"]["acc"],
+                  row["known"]["mean"], row["known"]["p95"], row["known"]["acc"]),
+              flush=True)
+    return rows
+
+
+def learned_table(rows, out):
+    head = ["history", "N", "the test", "target",
+            "learned: tests (p95)", "accuracy [95%]",
+            "known: tests (p95)", "accuracy [95%]",
+            "tests learned / known", "p95 learned / known"]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "---|" * len(head))
+    for r in rows:
+        if r["noise"] == "two-sided":
+            p, f = r["rate"].split(":")
+            test = "shows p=%s, fails good f=%s" % (p, f)
+        else:
+            test = "shows p=%s" % r["rate"]
+        cols = [r["history"], "%d" % r["n"], test, "%s" % r["target"]]
+        for k in ("learned", "known"):
+            s = r[k]
+            cols += ["%.1f (%d)" % (s["mean"], s["p95"]),
+                     "%.3f [%.2f, %.2f]" % (s["acc"], s["ci"][0], s["ci"][1])]
+        cols += ["%.2f" % (r["learned"]["mean"] / r["known"]["mean"]),
+                 "%.2f" % (r["learned"]["p95"] / r["known"]["p95"])]
+        out.append("| " + " | ".join(cols) + " |")
 
 
 def plots(rows, plotdir):
@@ -320,6 +402,8 @@ def main():
     p.add_argument("--git-dir", default=os.path.join(TOP, "build", "git"),
                    help="the built Git tree (with t/helper/test-tool)")
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--learned", action="store_true",
+                   help="only the scenarios of --confidence auto")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--report-only", action="store_true",
@@ -331,10 +415,15 @@ def main():
     if args.quick:
         sys.exit(0 if quick(runner) else 1)
     results = os.path.join(WORK, "results.json")
-    if args.report_only:
+    if args.report_only or args.learned:
         with open(results) as f:
             saved = json.load(f)
-        write_report(saved["rows"], saved["robust"], args.seed)
+        if args.learned:
+            saved["learned"] = learned_scenarios(runner, args.seed)
+            with open(results, "w") as f:
+                json.dump(saved, f)
+        write_report(saved["rows"], saved["robust"], args.seed,
+                     saved.get("learned", []))
         return
 
     histories = [("linear-11", prepare("linear-11", linear_dag(11)), ["bad", "good"], 400),
@@ -388,15 +477,17 @@ def main():
                                       true_p, target, 300, args.seed,
                                       conf=conf).result()
             robust.append((true_p, assumed_p, target, summarize(tests, right)))
+    learned = learned_scenarios(runner, args.seed)
     with open(results, "w") as f:
-        json.dump({"rows": rows, "robust": robust}, f)
+        json.dump({"rows": rows, "robust": robust, "learned": learned}, f)
     with open(END_TO_END, "w") as f:
-        subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end.sh")],
-                       check=True, stdout=f)
-    write_report(rows, robust, args.seed)
+        for percent in ("50", "30"):
+            subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end.sh"),
+                            "50", percent], check=True, stdout=f)
+    write_report(rows, robust, args.seed, learned)
 
 
-def write_report(rows, robust, seed):
+def write_report(rows, robust, seed, learned=()):
     out = ["# Stochastic bisection: tests needed and calibration", ""]
     out.append("Generated by `make evaluate` (bench/evaluate.py) on %s, %s, %d cores; "
                "seed %d." % (datetime.date.today().isoformat(), platform.platform(),
@@ -449,12 +540,35 @@ def write_report(rows, robust, seed):
     out.append("")
     out.append("## Robustness: misstated flakiness (linear, N = 1000, 300 trials)")
     out.append("")
-    out.append("| bug shows with p | confidences assume p | target | mean tests (p95) | accuracy [95%] |")
-    out.append("|---|---|---|---|---|")
+    out.append("The last two columns: the same trials with `--confidence auto`, "
+               "the rate learned rather than stated.")
+    out.append("")
+    out.append("| bug shows with p | confidences assume p | target | mean tests (p95) "
+               "| accuracy [95%] | auto: mean tests (p95) | auto: accuracy [95%] |")
+    out.append("|---|---|---|---|---|---|---|")
     for true_p, assumed_p, target, s in robust:
-        out.append("| %s | %s | %s | %.1f (%d) | %.3f [%.2f, %.2f] |" % (
+        auto = [r["learned"] for r in learned if r["history"] == "linear-1000"
+                and r["noise"] == "flaky" and r["rate"] == true_p
+                and r["target"] == target]
+        a = ("%.1f (%d) | %.3f [%.2f, %.2f]" % (
+            auto[0]["mean"], auto[0]["p95"], auto[0]["acc"], auto[0]["ci"][0],
+            auto[0]["ci"][1]) if auto else " | ")
+        out.append("| %s | %s | %s | %.1f (%d) | %.3f [%.2f, %.2f] | %s |" % (
             true_p, assumed_p, target, s["mean"], s["p95"], s["acc"],
-            s["ci"][0], s["ci"][1]))
+            s["ci"][0], s["ci"][1], a))
+    if learned:
+        out.append("")
+        out.append("## Unknown flakiness: `--confidence auto`")
+        out.append("")
+        out.append("The rate at which the test shows the bug (and, two-sided, "
+                   "the rate of failures on good commits) learned from the "
+                   "verdicts (`git bisect run` without options: "
+                   "`--confidence-good auto --confidence-bad 1`; two-sided, "
+                   "both `auto`), against the same trials with truthful "
+                   "confidences stated.  Trials: 400 (N = 100), 300 "
+                   "(N = 1000), 100 (git v2.54.0..v2.55.0).")
+        out.append("")
+        learned_table(learned, out)
     if os.path.exists(END_TO_END):
         out.append("")
         out.append("## End to end: the real `git bisect run` (bench/end_to_end.sh)")

@@ -1,18 +1,21 @@
 #!/bin/sh
-# Usage: demo/run-demo.sh [<git>]      (make demo; SEED=<n> to vary)
+# Usage: demo/run-demo.sh [<git>]    (make demo; SEED=<n> to vary the
+#                                    story, PERCENT=<p> how often it shows)
 #
-# Bisect a flaky bug twice on the same history, with the same flaky
-# test: once with plain "git bisect run", once with a stochastic
-# bisection.  The history is git.git's real commit graph between
-# v2.54.0 and v2.55.0 (681 commits, 176 merges), imported from
-# data/git.git.dag.gz; the culprit is chosen by the seed, and the test
-# shows the bug half the time on bad commits.
+# Bisect a flaky bug three times on the same history, with the same
+# flaky test: with plain "git bisect run", with a stochastic bisection
+# told how often the bug shows, and with one that learns it.  The
+# history is git.git's real commit graph between v2.54.0 and v2.55.0
+# (681 commits, 176 merges), imported from data/git.git.dag.gz; the
+# culprit is chosen by the seed, and the test shows the bug on half of
+# the runs of a bad commit (PERCENT).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 git=${1:-$top/build/git/bin-wrappers/git}
 git=$(cd "$(dirname "$git")" && pwd)/$(basename "$git")
 seed=${SEED:-2}
+percent=${PERCENT:-50}
 work=$top/build/demo
 shape=$top/build/git-shape
 
@@ -31,7 +34,7 @@ cd "$work/repo"
 n=$(git rev-list --count v2.54.0..v2.55.0)
 culprit=$(git rev-list v2.54.0..v2.55.0 | sed -n "$(( (seed * 7919) % n + 1 ))p")
 
-DEMO_CULPRIT=$culprit DEMO_SEED=$seed DEMO_PERCENT=50
+DEMO_CULPRIT=$culprit DEMO_SEED=$seed DEMO_PERCENT=$percent
 DEMO_STATE=$work/state DEMO_RUNS=$work/runs
 export DEMO_CULPRIT DEMO_SEED DEMO_PERCENT DEMO_STATE DEMO_RUNS
 test=$top/demo/flaky-test.sh
@@ -42,7 +45,7 @@ Stochastic bisection demo, seed $seed (SEED=<n> make demo for another)
 History: git.git's commit graph, v2.54.0..v2.55.0: $n commits, \
 $(git rev-list --count --merges v2.54.0..v2.55.0) merges.
 The bug came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit")).
-The test shows it only half of the time on a bad commit.
+The test shows it only $percent times in 100 on a bad commit.
 
 INTRO
 
@@ -70,23 +73,40 @@ plain_runs=$(wc -l <"$DEMO_RUNS")
 echo "   => $(git rev-parse --short "$plain") after $plain_runs runs: $(verdict "$plain")"
 echo
 
+# Run a stochastic bisection with "git bisect run <options> <test>",
+# show its steps and its report, and set $found and $runs.
+stochastic () {
+	rm -f "$DEMO_STATE" "$DEMO_RUNS"
+	"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+	"$git" bisect run "$@" "$test" 2>&1 |
+		sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
+			-e '/^  test /p' \
+			-e '/^It is the first bad commit/p' \
+			-e '/^Learned from the verdicts/p' >"$work/stochastic.log"
+	# every step says what was learned so far: show only the last
+	grep -v "^Learned" "$work/stochastic.log"
+	grep "^Learned" "$work/stochastic.log" | sed -n '$s/^/   /p'
+	found=$("$git" bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
+	runs=$(wc -l <"$DEMO_RUNS")
+	"$git" bisect reset >/dev/null 2>&1
+	echo "   => $(git rev-parse --short "$found") after $runs runs: $(verdict "$found")"
+	echo
+}
+
 echo "2. Stochastic: git bisect start --confidence 0.9, then"
-echo "   git bisect run --confidence-good 0.67 --confidence-bad 1:"
-rm -f "$DEMO_STATE" "$DEMO_RUNS"
-"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
-"$git" bisect run --confidence-good 0.67 --confidence-bad 1 "$test" 2>&1 |
-	sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
-		-e '/^  test /p' \
-		-e '/^It is the first bad commit/p' >"$work/stochastic.log"
-cat "$work/stochastic.log"
-stochastic=$("$git" bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
-stochastic_runs=$(wc -l <"$DEMO_RUNS")
-"$git" bisect reset >/dev/null 2>&1
-echo "   => $(git rev-parse --short "$stochastic") after $stochastic_runs runs: $(verdict "$stochastic")"
-echo
+echo "   git bisect run --confidence-good 0.67 --confidence-bad 1"
+echo "   (the confidences for a bug that shows half of the time):"
+stochastic --confidence-good 0.67 --confidence-bad 1
+stated=$found stated_runs=$runs
+
+echo "3. Stochastic, learning how often the bug shows: git bisect start"
+echo "   --confidence 0.9, then git bisect run with no confidence at all:"
+stochastic
+learned=$found learned_runs=$runs
 
 cat <<SUMMARY
-Summary (seed $seed)
+Summary (seed $seed, the bug shows $percent times in 100)
   plain git bisect run:   $(git rev-parse --short "$plain"), $plain_runs test runs, $(verdict "$plain")
-  stochastic, target 0.9: $(git rev-parse --short "$stochastic"), $stochastic_runs test runs, $(verdict "$stochastic")
+  stochastic, told 0.67:  $(git rev-parse --short "$stated"), $stated_runs test runs, $(verdict "$stated")
+  learned, target 0.9:    $(git rev-parse --short "$learned"), $learned_runs test runs, $(verdict "$learned")
 SUMMARY
