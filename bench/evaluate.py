@@ -345,7 +345,7 @@ def learned_table(rows, out):
         out.append("| " + " | ".join(cols) + " |")
 
 
-def plots(rows, plotdir):
+def plots(rows, plotdir, learned=()):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -392,6 +392,27 @@ def plots(rows, plotdir):
         ax.legend(fontsize=8)
         fig.tight_layout()
         path = os.path.join(plotdir, "accuracy-vs-target.png")
+        fig.savefig(path, dpi=100)
+        made.append(path)
+    lin = [r for r in learned if r["history"] == "linear-1000" and r["noise"] == "flaky"]
+    if lin:
+        fig, axes = plt.subplots(1, 2, figsize=(9, 4))
+        for ax, target in zip(axes, (0.9, 0.99)):
+            mine = sorted((r for r in lin if r["target"] == target),
+                          key=lambda r: float(r["rate"]))
+            xs = range(len(mine))
+            ax.bar([x - 0.2 for x in xs], [r["known"]["mean"] for r in mine], 0.4,
+                   label="rate stated")
+            ax.bar([x + 0.2 for x in xs], [r["learned"]["mean"] for r in mine], 0.4,
+                   label="rate learned (auto)")
+            ax.set_xticks(list(xs))
+            ax.set_xticklabels(["p = %s" % r["rate"] for r in mine])
+            ax.set_ylabel("mean tests to stop")
+            ax.set_title("target %s" % target)
+            ax.legend(fontsize=8)
+        fig.suptitle("flaky bug, linear history, N = 1000")
+        fig.tight_layout()
+        path = os.path.join(plotdir, "learned-vs-stated.png")
         fig.savefig(path, dpi=100)
         made.append(path)
     return made
@@ -599,7 +620,7 @@ def write_report(rows, robust, seed, learned=()):
         with open(STEP_COST) as f:
             out += f.read().rstrip("\n").split("\n")
         out.append("```")
-    made = plots(rows, os.path.join(TOP, "bench", "plots"))
+    made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
     if made:
         out.append("")
         out.append("## Plots")
