@@ -54,8 +54,16 @@ test-full: build
 fuzz: build
 	@scripts/fuzz.sh $(BUILD)
 
+# Git and its manual pages, so that the installed "git help bisect"
+# shows the series' documentation.  Debian's asciidoc needs the system's
+# python3 first in PATH.
 install: build
-	@$(GIT_MAKE) -C $(BUILD) install
+	@scripts/run-logged.sh build/logs/install.log \
+		"Installing Git $(UPSTREAM_VERSION) with the series in $(PREFIX)" \
+		$(GIT_MAKE) -C $(BUILD) install
+	@PATH=/usr/bin:$$PATH scripts/run-logged.sh build/logs/install-man.log \
+		"Installing its manual pages in $(PREFIX)/share/man" \
+		$(GIT_MAKE) -C $(BUILD) install-man
 
 tree: deps
 	@scripts/make-tree.sh tree
