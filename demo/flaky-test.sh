@@ -3,7 +3,15 @@
 # $DEMO_CULPRIT, and there only with probability $DEMO_PERCENT/100, as a
 # race would.  A linear congruential generator seeded with $DEMO_SEED,
 # its state in $DEMO_STATE, decides each run, so that a seed always
-# replays the same story.  Every run is logged to $DEMO_RUNS.
+# replays the same story.  Every run is logged to $DEMO_RUNS.  With
+# $DEMO_STOP_AT, the run after that many exits 255 instead, which stops
+# "git bisect run" as an interruption would.
+
+if test -n "$DEMO_STOP_AT" &&
+   test "$(cat "$DEMO_RUNS" 2>/dev/null | wc -l)" -ge "$DEMO_STOP_AT"
+then
+	exit 255
+fi
 
 state=$(cat "$DEMO_STATE" 2>/dev/null || echo "$DEMO_SEED")
 state=$(( (state * 1103515245 + 12345) % 2147483648 ))

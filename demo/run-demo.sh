@@ -73,11 +73,8 @@ plain_runs=$(wc -l <"$DEMO_RUNS")
 echo "   => $(git rev-parse --short "$plain") after $plain_runs runs: $(verdict "$plain")"
 echo
 
-# Run a stochastic bisection with "git bisect run <options> <test>",
-# show its steps and its report, and set $found and $runs.
-stochastic () {
-	rm -f "$DEMO_STATE" "$DEMO_RUNS"
-	"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+# "git bisect run <options> <test>", showing its steps only.
+run_steps () {
 	"$git" bisect run "$@" "$test" 2>&1 |
 		sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
 			-e '/^  test /p' \
@@ -86,6 +83,30 @@ stochastic () {
 	# every step says what was learned so far: show only the last
 	grep -v "^Learned" "$work/stochastic.log"
 	grep "^Learned" "$work/stochastic.log" | sed -n '$s/^/   /p'
+}
+
+# Run a stochastic bisection with "git bisect run <options> <test>",
+# show its steps and its report, and set $found and $runs.  With $pause,
+# stop it after that many runs, show "git bisect status", and go on.
+stochastic () {
+	rm -f "$DEMO_STATE" "$DEMO_RUNS"
+	"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+	if test -n "$pause"
+	then
+		DEMO_STOP_AT=$pause
+		export DEMO_STOP_AT
+		run_steps "$@"
+		unset DEMO_STOP_AT
+		echo "   -- stopped after $pause runs; 'git bisect status' says:"
+		"$git" bisect status
+		echo "   -- 'git bisect run' again goes on from there:"
+	fi
+	run_steps "$@"
+	if test -n "$pause"
+	then
+		echo "   -- at the end, 'git bisect status' says:"
+		"$git" bisect status
+	fi
 	found=$("$git" bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
 	runs=$(wc -l <"$DEMO_RUNS")
 	"$git" bisect reset >/dev/null 2>&1
@@ -96,11 +117,13 @@ stochastic () {
 echo "2. Stochastic: git bisect start --confidence 0.9, then"
 echo "   git bisect run --confidence-good 0.67 --confidence-bad 1"
 echo "   (the confidences for a bug that shows half of the time):"
+pause=
 stochastic --confidence-good 0.67 --confidence-bad 1
 stated=$found stated_runs=$runs
 
 echo "3. Stochastic, learning how often the bug shows: git bisect start"
 echo "   --confidence 0.9, then git bisect run with no confidence at all:"
+pause=15
 stochastic
 learned=$found learned_runs=$runs
 
