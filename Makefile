@@ -29,10 +29,14 @@ deps:
 demo: build
 	@demo/run-demo.sh
 
-# Per-step CPU cost, stochastic against normal, on git.git's graph.
+# Per-step CPU cost, stochastic against normal and upstream, on git.git's
+# graph, and the tests a nearly best test costs (about 15 minutes); both
+# go into the step-cost section of bench/RESULTS.md.
 bench: build
 	@mkdir -p build/eval
 	@bench/step_cost.py | tee build/eval/step-cost.txt
+	@bench/near_best.py | tee build/eval/near-best.txt
+	@bench/evaluate.py --step-cost-only
 
 # Tests needed and calibration against the information bound and the
 # alternatives: writes bench/RESULTS.md and bench/plots/ (about half an

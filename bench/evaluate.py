@@ -44,6 +44,52 @@ SHAPE = os.path.join(TOP, "build", "git-shape")
 END_TO_END = os.path.join(WORK, "end-to-end.txt")
 # written by "make bench"
 STEP_COST = os.path.join(WORK, "step-cost.txt")
+NEAR_BEST = os.path.join(WORK, "near-best.txt")
+STEP_COST_TITLE = "## CPU cost of a step (`make bench`)"
+
+
+def step_cost_section():
+    """The section of RESULTS.md that "make bench" measures."""
+    if not os.path.exists(STEP_COST):
+        return []
+    out = ["", STEP_COST_TITLE, "",
+           "One step, \"git rev-list --bisect\" and \"git bisect next "
+           "--no-checkout\", on git.git's commit graph: an unpatched Git "
+           "(upstream), the series in a normal bisection (normal) and in a "
+           "stochastic one (stochastic), before any uncertain verdict "
+           "(T = 0) and after 10 or 60 commits tested five times each "
+           "(bench/step_cost.py).  The series' normal step is cheaper than "
+           "upstream's: count_distance() clears only what it marked.  A "
+           "stochastic step settles, as a normal one does, for the first "
+           "commit whose test is nearly the best (within 0.2% of the "
+           "information of the best possible test), unless commits were "
+           "skipped or a rate is learned.", ""]
+    with open(STEP_COST) as f:
+        out += f.read().rstrip("\n").split("\n")
+    if os.path.exists(NEAR_BEST):
+        out += ["", "What settling for a nearly best test costs in tests "
+                "(bench/near_best.py: the simulator on the same trials, "
+                "settling as Git does against ranking every commit with "
+                "`--exact`; the tolerance was chosen on seed 11, these are "
+                "seed 1):", ""]
+        with open(NEAR_BEST) as f:
+            out += f.read().rstrip("\n").split("\n")
+    return out
+
+
+def splice_step_cost(results):
+    """Replace the step-cost section of an existing RESULTS.md."""
+    with open(results) as f:
+        lines = f.read().rstrip("\n").split("\n")
+    start = next((i for i, l in enumerate(lines)
+                  if l.startswith("## CPU cost of a step")), None)
+    if start is None:
+        sys.exit("no step-cost section in %s: run make evaluate" % results)
+    end = next((i for i in range(start + 1, len(lines))
+                if lines[i].startswith("## ")), len(lines))
+    section = step_cost_section()[1:] + [""]
+    with open(results, "w") as f:
+        f.write("\n".join(lines[:start] + section + lines[end:]) + "\n")
 
 
 def h(x):
@@ -429,7 +475,12 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--report-only", action="store_true",
                    help="rewrite the report from build/eval/results.json")
+    p.add_argument("--step-cost-only", action="store_true",
+                   help="rewrite only the section that \"make bench\" measures")
     args = p.parse_args()
+    if args.step_cost_only:
+        splice_step_cost(os.path.join(TOP, "bench", "RESULTS.md"))
+        return
     tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper", "test-tool")
     runner = Runner(tool, args.jobs)
 
@@ -617,25 +668,7 @@ def write_report(rows, robust, seed, learned=()):
         with open(END_TO_END) as f:
             out += f.read().rstrip("\n").split("\n")
         out.append("```")
-    if os.path.exists(STEP_COST):
-        out.append("")
-        out.append("## CPU cost of a step (`make bench`, bench/step_cost.py)")
-        out.append("")
-        out.append("A normal step stops counting as soon as a commit is close "
-                   "enough to the middle (approx_halfway()); a stochastic step "
-                   "never settles for an approximation and computes every "
-                   "weight, as a normal `--bisect-all` does.  Hence the ratio "
-                   "on the whole 81,348-commit history, where upstream's "
-                   "count_distance() dominates: against `--bisect-all` the "
-                   "stochastic step costs the same.  The stochastic work "
-                   "itself (one walk per tested commit, the information of "
-                   "every candidate) is a fraction of a second, growing with "
-                   "N x T by a few nanoseconds per commit and tested commit.")
-        out.append("")
-        out.append("```")
-        with open(STEP_COST) as f:
-            out += f.read().rstrip("\n").split("\n")
-        out.append("```")
+    out += step_cost_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
     if made:
         out.append("")

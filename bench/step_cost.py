@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
-"""CPU cost of one bisection step, stochastic against normal.
+"""CPU cost of one bisection step: stochastic against normal and upstream.
 
-Usage: bench/step_cost.py [--git GIT] [--runs N] [--quick]
+Usage: bench/step_cost.py [--git GIT] [--upstream GIT] [--runs N] [--quick]
 
-On the commit-graph shape of git.git (data/git.git.dag.gz, imported once
-into build/git-shape), start a bisection with --no-checkout and
-time, for the same range and the same state:
+On the commit graph of git.git (data/git.git.dag.gz, imported once into
+build/git-shape), a bisection is started with --no-checkout between a
+good and a bad commit, and one step is timed, "git rev-list --bisect"
+and "git bisect next", three ways on the same state:
 
-  - "git rev-list --bisect" and "git bisect next" in a normal bisection;
-  - the same in a stochastic one, with T uncertain verdicts on
-    distinct commits (5 verdicts each, one of them wrong).
+  upstream    an unpatched Git (Debian 12's /usr/bin/git, 2.39.5);
+  normal      the patched Git, in a normal bisection;
+  stochastic  the patched Git, in a stochastic bisection (target 0.9),
+              at three stages: before any uncertain verdict (T = 0),
+              and with T = 10 or 60 commits tested 5 times each, one of
+              the 5 verdicts wrong, the commits spread over the range.
 
-The state is written directly in BISECT_CONFIDENCES, in the format "git
-bisect good/bad --confidence" writes, so that setting up 300 verdicts
-does not take 300 steps.  Each command runs --runs times; the median
-CPU time (user + system) and the peak resident memory are printed side
-by side with their ratio.  Then the stochastic work alone (against a
-normal "rev-list --bisect-all", which like a stochastic step computes
-every weight) is measured for growing T and growing ranges, to show that
-it grows like the number of commits times the number of tested commits.
+A normal step does not depend on the uncertain verdicts, so upstream and
+normal are timed once per range.  The verdicts are written directly in
+BISECT_CONFIDENCES, as "git bisect good/bad --confidence" writes them.
+The three ways are timed in turn, --runs times, so that all see the
+machine in the same state (CPU time here varies by a third from one
+minute to the next, and more when the other core is busy); the median
+CPU time (user + system) and the peak resident memory are printed, with
+the ratios.  Every "git bisect next" is run once before it is timed, so
+that the first one's check of the ancestry (BISECT_ANCESTORS_OK) is not
+timed.
 """
 
 import argparse
@@ -26,10 +32,10 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.join(TOP, "build", "git-shape")
+GIT = None
 
 
 def git(args, **kw):
@@ -37,32 +43,42 @@ def git(args, **kw):
                           stdout=subprocess.PIPE, **kw).stdout.decode()
 
 
-def measure(args, runs):
-    """Median CPU seconds (user + system) and peak RSS (MiB) of GIT args."""
-    times, peak = [], 0
+def run_once(git_cmd, args):
+    """CPU seconds (user + system) and peak RSS (MiB) of one run."""
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.chdir(REPO)
+        os.execv(git_cmd, [git_cmd] + args)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit("failed: %s %s" % (git_cmd, " ".join(args)))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure_in_turn(ways, runs):
+    """ways: [(name, setup, git, args)]; each run times every way once,
+    in turn.  Returns {name: (median CPU s, peak MiB)}."""
+    times = {w[0]: [] for w in ways}
+    peak = {w[0]: 0 for w in ways}
+    for name, setup, git_cmd, args in ways:
+        setup()
+        if args[0] == "bisect":
+            run_once(git_cmd, args)
     for _ in range(runs):
-        pid = os.fork()
-        if pid == 0:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 1)
-            os.dup2(devnull, 2)
-            os.chdir(REPO)
-            os.execv(GIT, [GIT] + args)
-        _, status, usage = os.wait4(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            sys.exit("failed: git %s" % " ".join(args))
-        times.append(usage.ru_utime + usage.ru_stime)
-        peak = max(peak, usage.ru_maxrss / 1024)
-    return statistics.median(times), peak
+        for name, setup, git_cmd, args in ways:
+            setup()
+            t, m = run_once(git_cmd, args)
+            times[name].append(t)
+            peak[name] = max(peak[name], m)
+    return {n: (statistics.median(times[n]), peak[n]) for n in times}
 
 
-def start(bad, good, tested):
-    """A stochastic bisection of good..bad with 5 verdicts on each of
-    "tested" commits, evenly spread over the range."""
-    subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    git(["bisect", "start", "--no-checkout", "--confidence", "0.9",
-         bad] + good.split())
+def verdict_lines(bad, good, tested):
+    """5 verdicts on each of "tested" commits spread over good..bad, one
+    of them wrong, for a culprit in the middle."""
     commits = git(["rev-list", "--topo-order", bad] +
                   ["^" + g for g in good.split()]).split()
     culprit = commits[len(commits) // 2]
@@ -75,28 +91,27 @@ def start(bad, good, tested):
                 cwd=REPO).returncode == 0
             right, wrong = ("b", "g") if bad_c else ("g", "b")
             lines += ["%s %s 0.7" % (c, right)] * 4 + ["%s %s 0.8" % (c, wrong)]
-    with open(os.path.join(REPO, ".git", "BISECT_CONFIDENCES"), "w") as f:
-        f.write("".join(l + "\n" for l in lines))
-    return len(commits)
+    return len(commits), "".join(l + "\n" for l in lines)
 
 
-def set_stochastic(on):
-    path = os.path.join(REPO, ".git", "BISECT_RESULT_CONFIDENCE")
-    if on:
-        with open(path, "w") as f:
-            f.write("0.9\n")
-    elif os.path.exists(path):
-        os.unlink(path)
+def start(bad, good):
+    subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    git(["bisect", "start", "--no-checkout", bad] + good.split())
 
 
-def compare(label, args, runs):
-    set_stochastic(False)
-    normal, normal_mem = measure(args, runs)
-    set_stochastic(True)
-    stoch, stoch_mem = measure(args, runs)
-    print("%-44s %8.3f %8.3f %6.2fx %7.0f %7.0f" %
-          (label, normal, stoch, stoch / normal, normal_mem, stoch_mem))
-    return normal, stoch
+def state(stochastic, confidences=""):
+    """A setup function: the state of a normal or stochastic bisection."""
+    def setup():
+        target = os.path.join(REPO, ".git", "BISECT_RESULT_CONFIDENCE")
+        with open(os.path.join(REPO, ".git", "BISECT_CONFIDENCES"), "w") as f:
+            f.write(confidences)
+        if stochastic:
+            with open(target, "w") as f:
+                f.write("0.9\n")
+        elif os.path.exists(target):
+            os.unlink(target)
+    return setup
 
 
 def main():
@@ -104,9 +119,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--git", default=os.path.join(TOP, "build", "git",
                                                  "bin-wrappers", "git"))
-    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--upstream", default="/usr/bin/git",
+                   help="an unpatched Git of the same version")
+    p.add_argument("--runs", type=int, default=3)
     p.add_argument("--quick", action="store_true",
-                   help="skip the whole history and the scaling runs")
+                   help="only the v2.39.0..v2.55.0 range")
     args = p.parse_args()
     GIT = os.path.abspath(args.git)
 
@@ -116,52 +133,45 @@ def main():
                         os.path.join(TOP, "data", "git.git.dag.gz"), REPO],
                        check=True, stdout=subprocess.DEVNULL)
     root = git(["rev-list", "--max-parents=0", "v2.55.0"]).split()[-1]
+    upstream = args.upstream
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
 
     print("git: %s (%s)" % (GIT, git(["version"]).strip()))
-    print("median CPU seconds (user + system) of %d runs; memory: peak RSS in MiB"
-          % args.runs)
-    print("%-44s %8s %8s %7s %7s %7s" %
-          ("step", "normal", "stoch.", "ratio", "mem", "mem"))
-
-    n = start("v2.55.0", "v2.39.0", 60)
-    for cmd, what in ((["rev-list", "--bisect", "v2.55.0", "^v2.39.0"], "rev-list --bisect"),
-                      (["bisect", "next"], "bisect next")):
-        compare("%s, %d commits, T=60" % (what, n), cmd, args.runs)
-
-    if args.quick:
-        return
-    n = start("v2.55.0", root, 60)
-    runs = max(1, args.runs // 2)
-    compare("rev-list --bisect, %d commits, T=60" % n,
-            ["rev-list", "--bisect", "v2.55.0", "^" + root], runs)
-    compare("rev-list --bisect-all, %d commits, T=60" % n,
-            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^" + root], runs)
-
-    # A normal step stops counting at the first commit close enough to
-    # the middle; --bisect-all, like every stochastic step, counts
-    # everything.  Against it the difference is the stochastic work
-    # itself: one walk per tested commit, plus the information of every
-    # candidate.
+    print("upstream: %s (%s)" % (upstream, subprocess.run(
+        [upstream, "version"], stdout=subprocess.PIPE).stdout.decode().strip()))
+    print("median CPU seconds (user + system) of %d runs, taken in turn; "
+          "memory: peak RSS in MiB; load average at start %s" % (args.runs, load))
     print()
-    print("stochastic work: stochastic minus normal rev-list --bisect-all")
-    print("%-44s %8s %8s %7s %7s %7s" %
-          ("range, tested commits T", "normal", "stoch.", "ratio", "mem", "mem"))
-    rows = []
-    for tested in (250, 500, 1000, 2000):
-        n = start("v2.55.0", "v2.39.0", tested)
-        rows.append((n, tested, compare(
-            "  v2.39.0..v2.55.0 (N=%d), T=%d" % (n, tested),
-            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^v2.39.0"], args.runs)))
-    for good in ("v2.54.0", "v2.50.0", "v2.45.0"):
-        n = start("v2.55.0", good, 500)
-        rows.append((n, 500, compare(
-            "  %s..v2.55.0 (N=%d), T=500" % (good, n),
-            ["rev-list", "--bisect", "--bisect-all", "v2.55.0", "^" + good], args.runs)))
-    print()
-    print("%-44s %12s %14s" % ("N, T", "extra CPU s", "ns per N*T"))
-    for n, tested, (normal, stoch) in rows:
-        print("  %-42s %12.3f %14.2f" % ("N=%d, T=%d" % (n, tested),
-              stoch - normal, (stoch - normal) / (n * tested) * 1e9))
+    print("| range | stage | step | upstream | normal | stochastic "
+          "| stoch./normal | stoch./upstream | MiB normal | MiB stoch. |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+
+    ranges = [("v2.39.0..v2.55.0", "v2.55.0", "v2.39.0")]
+    if not args.quick:
+        ranges.append(("whole history", "v2.55.0", root))
+    for label, bad, good in ranges:
+        start(bad, good)
+        stages = []
+        for tested in (0, 10, 60):
+            n, lines = verdict_lines(bad, good, tested)
+            stages.append((tested, lines))
+        for step, cmd in (("rev-list --bisect",
+                           ["rev-list", "--bisect", bad, "^" + good]),
+                          ("bisect next", ["bisect", "next"])):
+            ways = [("upstream", state(False), upstream, cmd),
+                    ("normal", state(False), GIT, cmd)]
+            for tested, lines in stages:
+                ways.append(("T=%d" % tested, state(True, lines), GIT, cmd))
+            r = measure_in_turn(ways, args.runs)
+            for tested, _ in stages:
+                s, sm = r["T=%d" % tested]
+                print("| %s (%d commits) | T = %d | %s | %.2f | %.2f | %.2f "
+                      "| %.2fx | %.2fx | %.0f | %.0f |" %
+                      (label, n, tested, step, r["upstream"][0],
+                       r["normal"][0], s, s / r["normal"][0],
+                       s / r["upstream"][0], r["normal"][1], sm))
+                sys.stdout.flush()
     subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
