@@ -15,6 +15,12 @@ and "git bisect next", three ways on the same state:
               and with T = 10 or 60 commits tested 5 times each, one of
               the 5 verdicts wrong, the commits spread over the range.
 
+The ranges go from 12,517 commits to git.git's whole history (81,347),
+and to a history six times larger: git.git's graph repeated six times
+end to end (488,087 commits, imported once into build/git-shape-x6).
+A step there costs minutes, so only "git rev-list --bisect" is timed,
+once, and upstream is not.
+
 A normal step does not depend on the uncertain verdicts, so upstream and
 normal are timed once per range.  The verdicts are written directly in
 BISECT_CONFIDENCES, as "git bisect good/bad --confidence" writes them.
@@ -34,7 +40,8 @@ import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REPO = os.path.join(TOP, "build", "git-shape")
+SHAPE = os.path.join(TOP, "data", "git.git.dag.gz")
+REPO = None
 GIT = None
 
 
@@ -94,6 +101,21 @@ def verdict_lines(bad, good, tested):
     return len(commits), "".join(l + "\n" for l in lines)
 
 
+def use_shape(copies):
+    """Bisect in git.git's graph repeated "copies" times, imported once."""
+    global REPO
+    REPO = os.path.join(TOP, "build", "git-shape" +
+                        ("-x%d" % copies if copies > 1 else ""))
+    if not os.path.isdir(REPO):
+        print("importing %d cop%s of %s into %s" %
+              (copies, "ies" if copies > 1 else "y", SHAPE, REPO),
+              file=sys.stderr)
+        subprocess.run([sys.executable,
+                        os.path.join(TOP, "scripts", "import-dag.py"),
+                        "--repeat", str(copies), SHAPE, REPO],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
 def start(bad, good):
     subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -127,17 +149,12 @@ def main():
     args = p.parse_args()
     GIT = os.path.abspath(args.git)
 
-    if not os.path.isdir(REPO):
-        print("importing data/git.git.dag.gz into %s" % REPO)
-        subprocess.run([sys.executable, os.path.join(TOP, "scripts", "import-dag.py"),
-                        os.path.join(TOP, "data", "git.git.dag.gz"), REPO],
-                       check=True, stdout=subprocess.DEVNULL)
-    root = git(["rev-list", "--max-parents=0", "v2.55.0"]).split()[-1]
     upstream = args.upstream
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
 
-    print("git: %s (%s)" % (GIT, git(["version"]).strip()))
+    print("git: %s (%s)" % (GIT, subprocess.run(
+        [GIT, "version"], stdout=subprocess.PIPE).stdout.decode().strip()))
     print("upstream: %s (%s)" % (upstream, subprocess.run(
         [upstream, "version"], stdout=subprocess.PIPE).stdout.decode().strip()))
     print("median CPU seconds (user + system) of %d runs, taken in turn; "
@@ -147,33 +164,48 @@ def main():
           "| stoch./normal | stoch./upstream | MiB normal | MiB stoch. |")
     print("|---|---|---|---|---|---|---|---|---|---|")
 
-    ranges = [("v2.39.0..v2.55.0", "v2.55.0", "v2.39.0")]
+    rev_list = "rev-list --bisect"
+    # label, copies of git.git's graph, good, steps, runs, with upstream
+    ranges = [("v2.39.0..v2.55.0", 1, "v2.39.0", (rev_list, "bisect next"),
+               args.runs, True)]
     if not args.quick:
-        ranges.append(("whole history", "v2.55.0", root))
-    for label, bad, good in ranges:
+        ranges += [("v2.0.0..v2.55.0", 1, "v2.0.0", (rev_list,),
+                    args.runs, True),
+                   ("whole history", 1, None, (rev_list, "bisect next"),
+                    args.runs, True),
+                   ("git.git x6, whole", 6, None, (rev_list,), 1, False)]
+    for label, copies, good, steps, runs, with_upstream in ranges:
+        use_shape(copies)
+        bad = "v2.55.0"
+        if not good:
+            good = git(["rev-list", "--max-parents=0", bad]).split()[-1]
         start(bad, good)
         stages = []
         for tested in (0, 10, 60):
             n, lines = verdict_lines(bad, good, tested)
             stages.append((tested, lines))
-        for step, cmd in (("rev-list --bisect",
-                           ["rev-list", "--bisect", bad, "^" + good]),
-                          ("bisect next", ["bisect", "next"])):
-            ways = [("upstream", state(False), upstream, cmd),
-                    ("normal", state(False), GIT, cmd)]
+        for step in steps:
+            cmd = (["rev-list", "--bisect", bad, "^" + good]
+                   if step == rev_list else ["bisect", "next"])
+            ways = [("normal", state(False), GIT, cmd)]
+            if with_upstream:
+                ways.insert(0, ("upstream", state(False), upstream, cmd))
             for tested, lines in stages:
                 ways.append(("T=%d" % tested, state(True, lines), GIT, cmd))
-            r = measure_in_turn(ways, args.runs)
+            r = measure_in_turn(ways, runs)
+            up = r["upstream"][0] if with_upstream else None
             for tested, _ in stages:
                 s, sm = r["T=%d" % tested]
-                print("| %s (%d commits) | T = %d | %s | %.2f | %.2f | %.2f "
-                      "| %.2fx | %.2fx | %.0f | %.0f |" %
-                      (label, n, tested, step, r["upstream"][0],
+                print("| %s (%d commits) | T = %d | %s | %s | %.2f | %.2f "
+                      "| %.2fx | %s | %.0f | %.0f |" %
+                      (label, n, tested, step,
+                       "%.2f" % up if up else "-",
                        r["normal"][0], s, s / r["normal"][0],
-                       s / r["upstream"][0], r["normal"][1], sm))
+                       "%.2fx" % (s / up) if up else "-",
+                       r["normal"][1], sm))
                 sys.stdout.flush()
-    subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 if __name__ == "__main__":

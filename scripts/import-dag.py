@@ -2,7 +2,7 @@
 """Turn a commit-graph shape ("dag" file) into a Git history.
 
 Usage:
-    import-dag.py [--git GIT] [--marks FILE] [DAG] [REPO]
+    import-dag.py [--git GIT] [--marks FILE] [--repeat N] [DAG] [REPO]
 
 DAG is a dag file, plain or gzip-compressed (detected by content); "-" or
 no argument reads standard input.  Without REPO the history is written to
@@ -12,6 +12,11 @@ With REPO, `GIT fast-import` (GIT defaults to "git") imports it there.
 A REPO that does not exist is created, and its work tree checked out at
 "main"; one that exists must be the top of a repository.  --marks has
 fast-import export its marks to FILE.
+
+--repeat N imports N copies of the shape end to end, for a history N
+times larger with the same shape: every root of a copy after the first
+gets the last commit of the copy before as its parent.  The tags name
+the commits of the last copy.
 
 Example: import-dag.py git.git.dag.gz /tmp/git-shape
 
@@ -93,6 +98,18 @@ def parse(lines):
     return commits, tags
 
 
+def repeat(commits, tags, copies):
+    """The shape repeated "copies" times end to end (see --repeat)."""
+    n = len(commits)
+    out = []
+    for k in range(copies):
+        for parents, path in commits:
+            parents = [p + k * n for p in parents] or \
+                ([k * n - 1] if k else [])
+            out.append((parents, path))
+    return out, [(name, i + (copies - 1) * n) for name, i in tags]
+
+
 def stream(commits, tags, out):
     """Write the fast-import stream for the parsed dag to binary file out."""
     out.write(b"feature done\n")
@@ -164,6 +181,8 @@ def main():
     ap.add_argument("--git", default="git", help="git to run fast-import")
     ap.add_argument("--marks", metavar="FILE",
                     help="export fast-import marks to FILE")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="import N copies of the shape end to end")
     ap.add_argument("dag", nargs="?", default="-")
     ap.add_argument("repo", nargs="?")
     opts = ap.parse_args()
@@ -172,6 +191,10 @@ def main():
 
     with open_dag(opts.dag) as f:
         commits, tags = parse(f)
+    if opts.repeat < 1:
+        die("--repeat needs a positive number")
+    if opts.repeat > 1 and commits:
+        commits, tags = repeat(commits, tags, opts.repeat)
     if opts.repo:
         import_into(opts.git, opts.repo, opts.marks, commits, tags)
     else:
