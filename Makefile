@@ -1,10 +1,19 @@
 # Stochastic bisection for Git: build, test and develop the patch series.
-# See README.md.  Everything generated goes to build/ (and the verified
-# upstream tarball to downloads/); tree/ is the developer's own work tree.
-# Each stage prints one line; its output goes to a log in build/logs/,
-# whose last lines are shown if it fails.
+# See README.md.  The series exists for two upstream releases ("bases"),
+# each in series/<base>/ with the pin of its tarball (upstream.conf);
+# every target works on BASE, by default the one series/default names
+# ("make test BASE=2.55.0" for the other).  Everything generated for a
+# base goes to build/<base>/ (and the verified tarballs to downloads/);
+# tree/<base>/ is the developer's own work tree.  Each stage prints one
+# line; its output goes to a log in build/<base>/logs/, whose last lines
+# are shown if it fails.
 
-include upstream.conf
+BASE = $(shell cat series/default)
+ifeq ($(wildcard series/$(BASE)/upstream.conf),)
+$(error no series for BASE=$(BASE): series/$(BASE)/upstream.conf is missing)
+endif
+include series/$(BASE)/upstream.conf
+export BASE
 
 PREFIX = $(HOME)/.local
 JOBS = $(shell nproc 2>/dev/null || echo 2)
@@ -12,13 +21,14 @@ JOBS = $(shell nproc 2>/dev/null || echo 2)
 # How upstream's Makefile is driven for every build of the series.
 GIT_MAKE = $(MAKE) -j$(JOBS) DEVELOPER=1 prefix=$(PREFIX)
 
-BUILD = build/git
+BUILD = build/$(BASE)/git
+LOGS = build/$(BASE)/logs
 
 all: build
 
 build: deps
 	@scripts/prepare-build.sh $(BUILD)
-	@scripts/run-logged.sh build/logs/build.log \
+	@scripts/run-logged.sh $(LOGS)/build.log \
 		"Building Git $(UPSTREAM_VERSION) with the series in $(BUILD)" \
 		$(GIT_MAKE) -C $(BUILD) all
 
@@ -27,15 +37,15 @@ deps:
 
 # The main job: a flaky bug bisected with and without confidences.
 demo: build
-	@demo/run-demo.sh
+	@demo/run-demo.sh $(BUILD)/bin-wrappers/git
 
 # Per-step CPU cost, stochastic against normal and upstream, on git.git's
 # graph, and the tests a nearly best test costs (about 15 minutes); both
 # go into the step-cost section of bench/RESULTS.md.
 bench: build
 	@mkdir -p build/eval
-	@bench/step_cost.py | tee build/eval/step-cost.txt
-	@bench/near_best.py | tee build/eval/near-best.txt
+	@bench/step_cost.py --git $(BUILD)/bin-wrappers/git | tee build/eval/step-cost.txt
+	@bench/near_best.py --git-dir $(BUILD) | tee build/eval/near-best.txt
 	@bench/evaluate.py --step-cost-only
 
 # Tests needed and calibration against the information bound and the
@@ -43,7 +53,7 @@ bench: build
 # hour).  Debian's matplotlib belongs to the system's python3.
 evaluate: build
 	@scripts/install-deps.sh python3-matplotlib
-	@/usr/bin/python3 bench/evaluate.py
+	@/usr/bin/python3 bench/evaluate.py --git-dir $(BUILD)
 
 test: build
 	@scripts/run-tests.sh
@@ -62,19 +72,19 @@ fuzz: build
 # shows the series' documentation.  Debian's asciidoc needs the system's
 # python3 first in PATH.
 install: build
-	@scripts/run-logged.sh build/logs/install.log \
+	@scripts/run-logged.sh $(LOGS)/install.log \
 		"Installing Git $(UPSTREAM_VERSION) with the series in $(PREFIX)" \
 		$(GIT_MAKE) -C $(BUILD) install
-	@PATH=/usr/bin:$$PATH scripts/run-logged.sh build/logs/install-man.log \
+	@PATH=/usr/bin:$$PATH scripts/run-logged.sh $(LOGS)/install-man.log \
 		"Installing its manual pages in $(PREFIX)/share/man" \
 		$(GIT_MAKE) -C $(BUILD) install-man
 
 tree: deps
-	@scripts/make-tree.sh tree
+	@scripts/make-tree.sh tree/$(BASE)
 
 export:
-	@scripts/export-series.sh tree patches
-	@ls patches
+	@scripts/export-series.sh tree/$(BASE) series/$(BASE)
+	@ls series/$(BASE)
 
 clean:
 	rm -rf build

@@ -13,10 +13,11 @@
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/base.sh"
 seeds=${1:-50}
 percent=${2:-50}
 rate=$(echo "$percent" | awk '{ printf "%g", $1 / 100 }')
-git=$top/build/git/bin-wrappers/git
+git=$BASE_BUILD/git/bin-wrappers/git
 out=$top/build/eval/end-to-end.runs
 mkdir -p "$top/build/eval"
 
@@ -39,17 +40,17 @@ echo "  plain:                  $(summary plain)"
 echo "  told p = 0.5, 0.9:      $(summary stochastic)"
 echo "  learned, target 0.9:    $(summary learned)"
 (cd "$top/build/git-shape" &&
- "$top/build/git/t/helper/test-tool" bisect-sim --noise=flaky:$rate \
+ "$BASE_BUILD/git/t/helper/test-tool" bisect-sim --noise=flaky:$rate \
 	--confidence-good=0.67 --target=0.9 --trials=200 v2.55.0 v2.54.0) |
 awk '{ n++; tests += $4; right += ($2 == $3) }
 	END { printf "  simulator, told 0.5:    %d/%d right (%.3f), mean %.1f tests\n", right, n, right / n, tests / n }'
 (cd "$top/build/git-shape" &&
- "$top/build/git/t/helper/test-tool" bisect-sim --noise=flaky:$rate \
+ "$BASE_BUILD/git/t/helper/test-tool" bisect-sim --noise=flaky:$rate \
 	--confidence-good=auto --target=0.9 --trials=200 v2.55.0 v2.54.0) |
 awk '{ n++; tests += $4; right += ($2 == $3) }
 	END { printf "  simulator, learned:     %d/%d right (%.3f), mean %.1f tests\n", right, n, right / n, tests / n }'
 (cd "$top/build/git-shape" &&
- "$top/build/git/t/helper/test-tool" bisect-sim --policy=plain --noise=flaky:$rate \
+ "$BASE_BUILD/git/t/helper/test-tool" bisect-sim --policy=plain --noise=flaky:$rate \
 	--trials=200 v2.55.0 v2.54.0) |
 awk '{ n++; tests += $4; right += ($2 == $3) }
 	END { printf "  simulator, plain:       %d/%d right (%.3f), mean %.1f tests\n", right, n, right / n, tests / n }'

@@ -39,6 +39,9 @@ import subprocess
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The series built for the default base (scripts/base.sh).
+with open(os.path.join(TOP, "series", "default")) as f:
+    BUILD = os.path.join(TOP, "build", f.read().strip(), "git")
 WORK = os.path.join(TOP, "build", "eval")
 SHAPE = os.path.join(TOP, "build", "git-shape")
 END_TO_END = os.path.join(WORK, "end-to-end.txt")
@@ -466,7 +469,7 @@ def plots(rows, plotdir, learned=()):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--git-dir", default=os.path.join(TOP, "build", "git"),
+    p.add_argument("--git-dir", default=BUILD,
                    help="the built Git tree (with t/helper/test-tool)")
     p.add_argument("--quick", action="store_true")
     p.add_argument("--learned", action="store_true",

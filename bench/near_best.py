@@ -38,7 +38,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--trials", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--git-dir", default=os.path.join(TOP, "build", "git"),
+    p.add_argument("--git-dir", default=evaluate.BUILD,
                    help="the built Git tree (with t/helper/test-tool)")
     args = p.parse_args()
     tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper",

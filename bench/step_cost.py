@@ -39,6 +39,9 @@ import statistics
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import evaluate  # noqa: E402  (where the series is built)
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHAPE = os.path.join(TOP, "data", "git.git.dag.gz")
 REPO = None
@@ -139,7 +142,7 @@ def state(stochastic, confidences=""):
 def main():
     global GIT
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--git", default=os.path.join(TOP, "build", "git",
+    p.add_argument("--git", default=os.path.join(evaluate.BUILD,
                                                  "bin-wrappers", "git"))
     p.add_argument("--upstream", default="/usr/bin/git",
                    help="an unpatched Git of the same version")

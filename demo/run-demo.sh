@@ -12,7 +12,8 @@
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
-git=${1:-$top/build/git/bin-wrappers/git}
+. "$top/scripts/base.sh"
+git=${1:-$BASE_BUILD/git/bin-wrappers/git}
 git=$(cd "$(dirname "$git")" && pwd)/$(basename "$git")
 seed=${SEED:-2}
 percent=${PERCENT:-50}

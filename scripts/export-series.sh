@@ -18,11 +18,12 @@ test -d "$tree/.git" ||
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
-# The cover letter's subject and text are kept from the repository's
-# patches/0000-cover-letter.patch (COVER_LETTER to take another); its
-# shortlog and diffstat are regenerated.
+# The cover letter's subject and text are kept from the series' own
+# series/<base>/0000-cover-letter.patch (COVER_LETTER to take another);
+# its shortlog and diffstat are regenerated.
 top=$(cd "$(dirname "$0")/.." && pwd)
-source_cover=${COVER_LETTER:-$top/patches/0000-cover-letter.patch}
+. "$top/scripts/base.sh"
+source_cover=${COVER_LETTER:-$SERIES/0000-cover-letter.patch}
 cover=$out/0000-cover-letter.patch
 subject='*** SUBJECT HERE ***'
 printf '%s\n' '*** BLURB HERE ***' >"$out/.blurb"

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Obtain git-$UPSTREAM_VERSION.tar.xz, verified against the pinned sha256,
-# and print its path.  One line on stderr says where it came from; what
-# curl and apt-get print goes to build/logs/fetch.log.
+# Obtain git-$UPSTREAM_VERSION.tar.xz of the base (see base.sh), verified
+# against the pinned sha256, and print its path.  One line on stderr says
+# where it came from; what curl and apt-get print goes to
+# build/<base>/logs/fetch.log.
 #
 # Sources, in order:
 #   1. $UPSTREAM_TARBALL, if set (a tarball the user already has);
@@ -9,18 +10,20 @@
 #   3. Git's own release URL;
 #   4. the Debian mirrors this machine's apt is configured with, through
 #      "apt-get source --download-only" under a private apt configuration
-#      (the system's apt configuration and state are left untouched).
+#      (the system's apt configuration and state are left untouched), in
+#      the suite UPSTREAM_DEBIAN_SUITE of the pin if it names one, else
+#      in the suites the machine uses.
 #
 # A candidate whose checksum does not match is discarded, never used.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
-. "$top/upstream.conf"
+. "$top/scripts/base.sh"
 
 name=git-$UPSTREAM_VERSION.tar.xz
 cache=$top/downloads
 cached=$cache/$name
-log=$top/build/logs/fetch.log
+log=$BASE_BUILD/logs/fetch.log
 tried=
 
 note () {
@@ -83,20 +86,45 @@ fi
 
 # Debian calls the same file git_$UPSTREAM_VERSION.orig.tar.xz.  The
 # private configuration reuses the machine's sources, turned into source
-# ("deb-src") entries, with its own lists and cache under $tmp.
+# ("deb-src") entries, with its own lists and cache under $tmp.  With a
+# suite to use, only the entries of a release's main archive (a suite
+# without "-updates", "-security" or "/updates") are kept, in that suite.
 if command -v apt-get >/dev/null
 then
 	apt=$tmp/apt
+	suite=$UPSTREAM_DEBIAN_SUITE
 	mkdir -p "$apt/sources" "$apt/lists/partial" "$apt/cache/archives/partial"
 	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list
 	do
 		test -f "$f" || continue
-		sed -n 's/^[ 	]*deb[ 	]/deb-src /p' "$f" >>"$apt/sources/src.list"
+		awk -v suite="$suite" '
+			$1 != "deb" { next }
+			{ $1 = "deb-src" }
+			suite != "" {
+				i = ($2 ~ /^\[/) ? 3 : 2	# skip [options]
+				if ($(i + 1) ~ /[-\/]/) next
+				$(i + 1) = suite
+			}
+			{ print }' "$f" >>"$apt/sources/src.list"
 	done
 	for f in /etc/apt/sources.list.d/*.sources
 	do
 		test -f "$f" || continue
-		sed 's/^Types:.*/Types: deb-src/' "$f" >"$apt/sources/$(basename "$f")"
+		awk -v suite="$suite" '
+			function flush() {
+				if (stanza != "" && keep) printf "%s\n", stanza
+				stanza = ""; keep = (suite == "")
+			}
+			BEGIN { keep = (suite == "") }
+			/^[ \t]*$/ { flush(); next }
+			/^Types:/ { $0 = "Types: deb-src" }
+			/^Suites:/ && suite != "" {
+				for (i = 2; i <= NF; i++)
+					if ($i !~ /[-\/]/) keep = 1
+				$0 = "Suites: " suite
+			}
+			{ stanza = stanza $0 "\n" }
+			END { flush() }' "$f" >"$apt/sources/$(basename "$f")"
 	done
 	cat >"$apt/apt.conf" <<-CONF
 	Dir::Etc::SourceList "$apt/sources/src.list";

@@ -5,9 +5,9 @@
 #
 # usage: fuzz.sh <git-source-tree> [<build-dir>]      (make fuzz)
 #
-# The source tree is copied to <build-dir> (default build/fuzz) and
-# built there, so that its own
-# objects, built with another compiler and other flags, are left alone.
+# The source tree is copied to <build-dir> (default build/<base>/fuzz)
+# and built there, so that its own objects, built with another compiler
+# and other flags, are left alone.
 # Keep <build-dir> between runs for an incremental build: tar keeps the
 # modification times, and make rebuilds only what changed.
 #
@@ -46,7 +46,9 @@ tree=$(cd "$1" && pwd) || die "no such directory: $1"
 test -f "$tree/oss-fuzz/fuzz-decimal-prob.c" &&
 test -f "$tree/oss-fuzz/fuzz-bisect-state.c" ||
 	die "$tree has no oss-fuzz/fuzz-decimal-prob.c or fuzz-bisect-state.c"
-build=${2:-$(cd "$(dirname "$0")/.." && pwd)/build/fuzz}
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/base.sh"
+build=${2:-$BASE_BUILD/fuzz}
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 decimal_runs=${DECIMAL_PROB_RUNS:-2000000}
 state_runs=${BISECT_STATE_RUNS:-200000}

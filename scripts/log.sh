@@ -1,4 +1,4 @@
-# Sourced by the scripts that keep their output in a log under build/logs/,
+# Sourced by the scripts that keep their output in a log under build/,
 # so that each stage shows one line on screen.
 #
 # log_to <log> <what>: print "<what> (log: <log>)", then send all further

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Usage: make-tree.sh [--refresh] <dir>
 #
-# Make <dir> a Git repository holding the pristine upstream release as one
-# commit (tagged "upstream") with the series from patches/ applied on top,
-# one commit per patch.
+# Make <dir> a Git repository holding the pristine upstream release of the
+# base (see base.sh) as one commit (tagged "upstream") with its series
+# applied on top, one commit per patch.
 #
 # Without --refresh an existing <dir> is an error, so that a developer's
 # work is never overwritten.  With --refresh an existing tree is reset to
@@ -12,13 +12,13 @@
 # build is incremental.
 #
 # Prints one line (and the tarball's, see fetch-upstream.sh); what tar and
-# Git print goes to build/logs/make-tree-<name of dir>.log, whose end is
-# shown if something fails.  A new <dir> records the sha256 of
+# Git print goes to build/<base>/logs/make-tree-<name of dir>.log, whose
+# end is shown if something fails.  A new <dir> records the sha256 of
 # upstream.conf in <dir>/.git/upstream-conf.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
-. "$top/upstream.conf"
+. "$top/scripts/base.sh"
 . "$top/scripts/log.sh"
 
 refresh=
@@ -43,15 +43,15 @@ git_fixed () {
 
 # The patches, without the cover letter, which has no diff to apply.
 set --
-for patch in "$top"/patches/*.patch
+for patch in "$SERIES"/*.patch
 do
 	case "$patch" in
 	*/0000-cover-letter.patch) ;;
 	*) test -f "$patch" && set -- "$@" "$patch" ;;
 	esac
 done
-test $# -gt 0 && what="$# patches of patches/" || what="empty series"
-log=$top/build/logs/make-tree-$(basename "$dir").log
+test $# -gt 0 && what="$# patches of series/$BASE" || what="empty series"
+log=$BASE_BUILD/logs/make-tree-$(basename "$dir").log
 
 if test -d "$dir/.git"
 then
@@ -70,13 +70,20 @@ else
 	log_to "$log" "Creating $dir: Git $UPSTREAM_VERSION and the $what"
 	mkdir -p "$dir"
 	tar -C "$dir" --strip-components=1 -xJf "$tarball"
+	# The checksum says which file this is; its version file must agree.
+	version=$(cat "$dir/version" 2>/dev/null)
+	if test "$version" != "$UPSTREAM_VERSION"
+	then
+		echo >&2 "error: $tarball says version '$version', not $UPSTREAM_VERSION"
+		exit 1
+	fi
 	git_fixed init -q -b series
 	git_fixed add -A
 	git_fixed commit -q -m "Import Git $UPSTREAM_VERSION
 
 Pristine git-$UPSTREAM_VERSION.tar.xz, sha256 $UPSTREAM_SHA256."
 	git_fixed tag upstream
-	sha256sum <"$top/upstream.conf" >"$dir/.git/upstream-conf"
+	sha256sum <"$SERIES/upstream.conf" >"$dir/.git/upstream-conf"
 fi
 
 if test -f "$1"

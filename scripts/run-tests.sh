@@ -1,5 +1,6 @@
 #!/bin/sh
-# What "make test" runs, on the tree built in build/git:
+# What "make test" runs, on the tree of the base (see base.sh) built in
+# build/<base>/git:
 #
 #   1. series hygiene (tests/check-series.sh);
 #   2. upstream's test lint on all test scripts, then upstream's t0000 and
@@ -16,10 +17,10 @@
 # them, and the exit code is non-zero if any failed.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-. "$top/upstream.conf"
-build=$top/build/git
+. "$top/scripts/base.sh"
+build=$BASE_BUILD/git
 jobs=${JOBS:-2}
-log=$top/build/test-logs
+log=$BASE_BUILD/test-logs
 rm -rf "$log"
 mkdir -p "$log"
 
@@ -33,9 +34,9 @@ then
 	then
 		PRISTINE_GIT=/usr/bin/git
 	else
-		pristine=$top/build/pristine
+		pristine=$BASE_BUILD/pristine
 		if test "$(cat "$pristine/.git/upstream-conf" 2>/dev/null)" != \
-			"$(sha256sum <"$top/upstream.conf")"
+			"$(sha256sum <"$SERIES/upstream.conf")"
 		then
 			rm -rf "$pristine" &&
 			"$top/scripts/make-tree.sh" "$pristine" >/dev/null
@@ -57,13 +58,13 @@ run_check () {
 {
 	run_check series "$top/tests/check-series.sh" "$build"
 
-	if test -d "$top/tree/.git"
+	if test -d "$top/tree/$BASE/.git"
 	then
 		tmp=$(mktemp -d)
-		"$top/scripts/export-series.sh" "$top/tree" "$tmp" &&
-		diff -r "$top/patches" "$tmp" >/dev/null 2>&1 &&
-		echo "ok - tree/ is exported to patches/" ||
-		echo "not ok - tree/ is exported to patches/ (run 'make export')"
+		"$top/scripts/export-series.sh" "$top/tree/$BASE" "$tmp" &&
+		diff -r -x upstream.conf "$SERIES" "$tmp" >/dev/null 2>&1 &&
+		echo "ok - tree/$BASE is exported to series/$BASE" ||
+		echo "not ok - tree/$BASE is exported to series/$BASE (run 'make export')"
 		rm -rf "$tmp"
 	fi
 

@@ -1,19 +1,20 @@
 #!/bin/sh
 # Usage: check-series.sh <tree>
 #
-# Series hygiene, for <tree> as made by scripts/make-tree.sh from
-# patches/ (so every patch applied with "git am"):
+# Series hygiene, for <tree> as made by scripts/make-tree.sh from the
+# series of the base (so every patch applied with "git am"):
 #
-#  - patches/ is exactly what exporting <tree> writes, with a cover
+#  - series/<base> is exactly what exporting <tree> writes, with a cover
 #    letter whose subject and text are filled in;
 #  - every patch is clean under "git diff --check";
 #  - no patch modifies or deletes an upstream test script;
 #  - every patch builds with DEVELOPER=1 (warnings are errors), built in
-#    build/series one patch after the other, incrementally.
+#    build/<base>/series one patch after the other, incrementally.
 #
 # Prints one "ok"/"not ok" line per check and exits non-zero if any fails.
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/base.sh"
 tree=$1
 failed=0
 
@@ -31,13 +32,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$top/scripts/export-series.sh" "$tree" "$tmp/patches" &&
-diff -r "$top/patches" "$tmp/patches" >"$tmp/export.diff" 2>&1 &&
-! ls "$top"/patches | grep -v '\.patch$'
+diff -r -x upstream.conf "$SERIES" "$tmp/patches" >"$tmp/export.diff" 2>&1 &&
+! ls "$SERIES" | grep -v -e '\.patch$' -e '^upstream\.conf$'
 ret=$?
 test $ret = 0 || sed 's/^/	/' "$tmp/export.diff" | head -n 20
-report $ret "patches/ equals a fresh export of the series (run 'make export')"
+report $ret "series/$BASE equals a fresh export of the series (run 'make export')"
 
-cover=$top/patches/0000-cover-letter.patch
+cover=$SERIES/0000-cover-letter.patch
 test -f "$cover" && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover"
 report $? "the cover letter has a subject and a text"
 
@@ -60,7 +61,7 @@ done
 
 # One work tree, moved from commit to commit, so that every step only
 # rebuilds what the patch touched.
-series=$top/build/series
+series=$BASE_BUILD/series
 if ! test -d "$series"
 then
 	git -C "$tree" worktree prune
