@@ -51,6 +51,49 @@ NEAR_BEST = os.path.join(WORK, "near-best.txt")
 STEP_COST_TITLE = "## CPU cost of a step (`make bench`)"
 
 
+def step_cost_plot(lines, plotdir):
+    """Plot the CPU time of "git rev-list --bisect" against the size of
+    the range, from the table of step_cost.py; returns the plot's path,
+    or None without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    series = {}
+    for line in lines:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) != 10 or cells[2] != "rev-list --bisect":
+            continue
+        size = int(cells[0].split("(")[1].split()[0])
+        for name, value in (("upstream", cells[3]), ("normal", cells[4]),
+                            ("stochastic, " + cells[1], cells[5])):
+            if value != "-":
+                series.setdefault(name, {})[size] = float(value)
+    if not series:
+        return None
+    os.makedirs(plotdir, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    styles = {"upstream": "k:s", "normal": "b-o"}
+    for name, points in series.items():
+        xs = sorted(points)
+        ax.plot(xs, [points[x] for x in xs],
+                styles.get(name, "--^" if "60" in name else "--v"),
+                label=name, alpha=0.8)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("commits in the range (git.git's graph; x6: repeated)")
+    ax.set_ylabel("CPU seconds, git rev-list --bisect")
+    ax.set_title("cost of one step against the size of the history")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    path = os.path.join(plotdir, "step-cost.png")
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 def step_cost_section():
     """The section of RESULTS.md that "make bench" measures."""
     if not os.path.exists(STEP_COST):
@@ -61,14 +104,29 @@ def step_cost_section():
            "(upstream), the series in a normal bisection (normal) and in a "
            "stochastic one (stochastic), before any uncertain verdict "
            "(T = 0) and after 10 or 60 commits tested five times each "
-           "(bench/step_cost.py).  The series' normal step is cheaper than "
-           "upstream's: count_distance() clears only what it marked.  A "
+           "(bench/step_cost.py).  The ranges go from 12,517 commits to "
+           "git.git's whole history and to that graph repeated six times "
+           "end to end (488,087 commits), where a step takes minutes: "
+           "there only \"git rev-list --bisect\" is timed, once, and "
+           "upstream is not.  The series' normal step is cheaper than "
+           "upstream's: count_distance() clears only what it marked, and "
+           "\"git bisect\" does not keep the commits' buffers.  A "
            "stochastic step settles, as a normal one does, for the first "
            "commit whose test is nearly the best (within 0.2% of the "
            "information of the best possible test), unless commits were "
-           "skipped or a rate is learned.", ""]
+           "skipped or a rate is learned, and reads the weights of the "
+           "commits it counts from an array.  The cost of both grows "
+           "faster than the square of the size of the history "
+           "(count_distance() walks the ancestors of every merge it "
+           "counts, and more of them miss the caches): about 0.4 s for "
+           "12,517 commits, 4 s for 81,347 and 7 minutes for 488,087.", ""]
     with open(STEP_COST) as f:
-        out += f.read().rstrip("\n").split("\n")
+        table = f.read().rstrip("\n").split("\n")
+    out += table
+    plot = step_cost_plot(table, os.path.join(TOP, "bench", "plots"))
+    if plot:
+        out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
+                                          os.path.basename(plot))]
     if os.path.exists(NEAR_BEST):
         out += ["", "What settling for a nearly best test costs in tests "
                 "(bench/near_best.py: the simulator on the same trials, "
