@@ -21,6 +21,17 @@ JOBS = $(shell nproc 2>/dev/null || echo 2)
 # How upstream's Makefile is driven for every build of the series.
 GIT_MAKE = $(MAKE) -j$(JOBS) DEVELOPER=1 prefix=$(PREFIX)
 
+# Git 2.55.0 builds its Rust part with Cargo, from PATH or from rustup's
+# ~/.cargo/bin; without Cargo it is built without it (NO_RUST), and so
+# are the pristine Git it is compared with and each step of the series.
+ifeq ($(shell command -v cargo),)
+ifneq ($(wildcard $(HOME)/.cargo/bin/cargo),)
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+else
+export NO_RUST = 1
+endif
+endif
+
 BUILD = build/$(BASE)/git
 LOGS = build/$(BASE)/logs
 

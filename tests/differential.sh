@@ -22,8 +22,8 @@
 #
 # Environment: DIFF_SEED (a number, default 20241126), DIFF_COUNT (number
 # of random histories, default 200), DIFF_JOBS (parallel jobs, default 2).
-# Work files go to build/differential/, which is re-created on every run
-# and keeps the transcripts of failures.
+# Work files go to build/<base>/differential/ (see scripts/base.sh), which
+# is re-created on every run and keeps the transcripts of failures.
 #
 # Exit code: 0 if all transcripts are identical, 1 if any differ, 2 on an
 # error in the harness itself (including sanity checks that make sure the
@@ -31,7 +31,8 @@
 # first bad commit).
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-work=$top/build/differential
+. "$top/scripts/base.sh"
+work=$BASE_BUILD/differential
 seed=${DIFF_SEED:-20241126}
 count=${DIFF_COUNT:-200}
 jobs=${DIFF_JOBS:-2}
