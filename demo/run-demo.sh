@@ -51,7 +51,7 @@ The test shows it only $percent times in 100 on a bad commit.
 INTRO
 
 result () {
-	sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$1"
+	sed -n 's/^\([0-9a-f]*\) is the first .\{0,1\}bad.\{0,1\} commit$/\1/p' "$1"
 }
 
 verdict () {
@@ -77,9 +77,9 @@ echo
 # "git bisect run <options> <test>", showing its steps only.
 run_steps () {
 	"$git" bisect run "$@" "$test" 2>&1 |
-		sed -n -e 's/^Bisecting: the most probable first bad commit has probability/       top probability/p' \
+		sed -n -e 's/^Bisecting: the most probable first .\{0,1\}bad.\{0,1\} commit has probability/       top probability/p' \
 			-e '/^  test /p' \
-			-e '/^It is the first bad commit/p' \
+			-e '/^It is the first .\{0,1\}bad.\{0,1\} commit/p' \
 			-e '/^Learned from the verdicts/p' >"$work/stochastic.log"
 	# every step says what was learned so far: show only the last
 	grep -v "^Learned" "$work/stochastic.log"
@@ -108,7 +108,7 @@ stochastic () {
 		echo "   -- at the end, 'git bisect status' says:"
 		"$git" bisect status
 	fi
-	found=$("$git" bisect log | sed -n 's/^# first bad commit: \[\([0-9a-f]*\)\].*/\1/p')
+	found=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
 	runs=$(wc -l <"$DEMO_RUNS")
 	"$git" bisect reset >/dev/null 2>&1
 	echo "   => $(git rev-parse --short "$found") after $runs runs: $(verdict "$found")"
