@@ -175,7 +175,7 @@ revlist_script () {
 # sometimes with `git bisect run`.
 answer_until_done () {
 	step=0
-	while ! grep -q "is the first $new commit" "$scratch/out"
+	while ! grep -q "is the first .\{0,1\}$new.\{0,1\} commit" "$scratch/out"
 	do
 		step=$((step + 1))
 		if test $step -gt 40
@@ -227,7 +227,7 @@ session_script () {
 		# (Under a pathspec, nothing may be left to test.)
 		note "bisect start failed"
 	fi
-	found=$(sed -n "s/^\([0-9a-f]\{40\}\) is the first $new commit\$/\1/p" \
+	found=$(sed -n "s/^\([0-9a-f]\{40\}\) is the first .\{0,1\}$new.\{0,1\} commit\$/\1/p" \
 		"$scratch/out")
 	echo "$found" >"$scratch/found.$git_name"
 	# Without skips or simplification, the answer must be the culprit:
