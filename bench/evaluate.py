@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How many tests stochastic bisection needs, and whether it is right.
 
-Usage: bench/evaluate.py [--git-dir DIR] [--quick] [--jobs N]
+Usage: bench/evaluate.py [--git-dir DIR] [--quick | --port DIR] [--jobs N]
 
 Drives "test-tool bisect-sim" (the real search of bisect.c, with a
 simulated test, in one process) over histories, noise models, targets
@@ -26,6 +26,13 @@ runs it.
 
 With --learned, runs only the scenarios of "--confidence auto" and
 rewrites the report with them and the saved results of the others.
+
+With --port GIT_DIR, runs the stochastic policy on the headline
+scenarios and the git range with both the series of --git-dir and the
+series built in GIT_DIR on another base (build/<base>/git), on the same
+trials, and writes the comparison into its own section of the report;
+fails (exit 1) unless both give the same result on every trial.
+"make evaluate BASE=<other base>" runs it.
 """
 
 import argparse
@@ -138,19 +145,109 @@ def step_cost_section():
     return out
 
 
-def splice_step_cost(results):
-    """Replace the step-cost section of an existing RESULTS.md."""
+def splice_section(results, section):
+    """Replace the section of an existing RESULTS.md that has the title
+    of section[0] (the line after a blank one), or add it before the
+    plots."""
     with open(results) as f:
         lines = f.read().rstrip("\n").split("\n")
-    start = next((i for i, l in enumerate(lines)
-                  if l.startswith("## CPU cost of a step")), None)
+    if not section:
+        return
+    title = section[1]
+    start = next((i for i, l in enumerate(lines) if l == title), None)
     if start is None:
-        sys.exit("no step-cost section in %s: run make evaluate" % results)
-    end = next((i for i in range(start + 1, len(lines))
-                if lines[i].startswith("## ")), len(lines))
-    section = step_cost_section()[1:] + [""]
+        start = next((i for i, l in enumerate(lines) if l == "## Plots"), None)
+        if start is None:
+            sys.exit("no section %s in %s: run make evaluate" % (title, results))
+        end = start
+    else:
+        end = next((i for i in range(start + 1, len(lines))
+                    if lines[i].startswith("## ")), len(lines))
     with open(results, "w") as f:
-        f.write("\n".join(lines[:start] + section + lines[end:]) + "\n")
+        f.write("\n".join(lines[:start] + section[1:] + [""] + lines[end:]) + "\n")
+
+
+# The scenarios "make evaluate BASE=<other base>" runs on both bases.
+PORT_HISTORIES = (("linear-1000", 300), ("git v2.54.0..v2.55.0", 200))
+PORT_MODELS = (("symmetric", "0.1", None), ("symmetric", "0.3", None),
+               ("flaky", "0.3", None), ("flaky", "0.5", None),
+               ("flaky", "0.8", None), ("flaky", "0.5", ("auto", "1")))
+
+
+def base_of(git_dir):
+    """The base of a build in build/<base>/git."""
+    return os.path.basename(os.path.dirname(os.path.abspath(git_dir)))
+
+
+def port_comparison(runner, port_tool, seed):
+    """The stochastic policy on the same trials with the series on two
+    bases: the headline scenarios and those of the git range, stated
+    confidences and learned ones."""
+    repos = {"linear-1000": (prepare("linear-1000", linear_dag(1000)), ["bad", "good"]),
+             "git v2.54.0..v2.55.0": (prepare_shape(), ["v2.55.0", "v2.54.0"])}
+    pending = []
+    for name, trials in PORT_HISTORIES:
+        repo, revs = repos[name]
+        n = candidates(repo, revs)
+        for noise, rate, conf in PORT_MODELS:
+            for target in (0.9, 0.99):
+                runs = [runner.run(repo, revs, "stochastic", noise, rate, target,
+                                   trials, seed, conf=conf, tool=tool)
+                        for tool in (None, port_tool)]
+                pending.append(({"history": name, "n": n, "noise": noise,
+                                 "rate": rate, "target": target,
+                                 "learned": bool(conf),
+                                 "bound": bound(n, target, noise, rate)}, runs))
+    rows = []
+    for row, (this, port) in pending:
+        this, port = this.result(), port.result()
+        row["this"], row["port"] = summarize(*this), summarize(*port)
+        row["identical"] = this == port
+        rows.append(row)
+        print("%-22s %-14s %-4s %-7s  %.1f tests acc %.3f | %.1f tests acc %.3f%s" % (
+            row["history"], noise_name(row), row["target"],
+            "learned" if row["learned"] else "stated",
+            row["this"]["mean"], row["this"]["acc"],
+            row["port"]["mean"], row["port"]["acc"],
+            "" if row["identical"] else "  (trials differ)"), flush=True)
+    return rows
+
+
+def port_section():
+    """The sections "make evaluate BASE=<other base>" wrote."""
+    out = []
+    for name in sorted(os.listdir(WORK)) if os.path.isdir(WORK) else ():
+        if not (name.startswith("port-") and name.endswith(".json")):
+            continue
+        with open(os.path.join(WORK, name)) as f:
+            saved = json.load(f)
+        this, port = saved["this"], saved["port"]
+        out += ["", "## The same numbers on Git %s (`make evaluate BASE=%s`)" % (
+            port, port), ""]
+        out.append("The series on Git %s and on Git %s, built from their own "
+                   "trees, run by the simulator on the same trials (seed %d, "
+                   "%s): the stochastic policy on the headline scenarios and "
+                   "on the git range, with the confidences stated and, last, "
+                   "with the rate learned (`auto`).  The last column says "
+                   "whether the two gave the same number of tests and the "
+                   "same answer on every trial." % (
+                       this, port, saved["seed"], saved["date"]))
+        out.append("")
+        head = ["history", "N", "noise", "confidences", "target",
+                "%s: tests (p95)" % this, "/B", "accuracy [95%]",
+                "%s: tests (p95)" % port, "/B", "accuracy [95%]",
+                "every trial the same"]
+        out.append("| " + " | ".join(head) + " |")
+        out.append("|" + "---|" * len(head))
+        for r in saved["rows"]:
+            cols = [r["history"], "%d" % r["n"], noise_name(r),
+                    "auto" if r["learned"] else "stated", "%s" % r["target"]]
+            for k in ("this", "port"):
+                c = cells(r, k)
+                cols += [c[0], c[2], c[1]]
+            cols.append("yes" if r["identical"] else "**no**")
+            out.append("| " + " | ".join(cols) + " |")
+    return out
 
 
 def h(x):
@@ -269,9 +366,9 @@ class Runner:
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
 
     def run(self, repo, revs, policy, noise, rate, target, trials, seed,
-            repeat=1, conf=None):
-        return self.pool.submit(simulate, self.tool, repo, revs, policy, noise,
-                                rate, target, trials, seed, repeat, conf)
+            repeat=1, conf=None, tool=None):
+        return self.pool.submit(simulate, tool or self.tool, repo, revs, policy,
+                                noise, rate, target, trials, seed, repeat, conf)
 
 
 def plain_k(runner, repo, revs, noise, rate, target, trials, seed, kmax=61):
@@ -536,14 +633,31 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--report-only", action="store_true",
                    help="rewrite the report from build/eval/results.json")
+    p.add_argument("--port", metavar="GIT_DIR",
+                   help="compare the series built in GIT_DIR, on another "
+                   "base, with the one of --git-dir, and add the comparison "
+                   "to the report")
     p.add_argument("--step-cost-only", action="store_true",
                    help="rewrite only the section that \"make bench\" measures")
     args = p.parse_args()
     if args.step_cost_only:
-        splice_step_cost(os.path.join(TOP, "bench", "RESULTS.md"))
+        splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
+                       step_cost_section())
         return
     tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper", "test-tool")
     runner = Runner(tool, args.jobs)
+
+    if args.port:
+        port_tool = os.path.join(os.path.abspath(args.port), "t", "helper",
+                                 "test-tool")
+        rows = port_comparison(runner, port_tool, args.seed)
+        saved = {"this": base_of(args.git_dir), "port": base_of(args.port),
+                 "seed": args.seed, "date": datetime.date.today().isoformat(),
+                 "rows": rows}
+        with open(os.path.join(WORK, "port-%s.json" % saved["port"]), "w") as f:
+            json.dump(saved, f)
+        splice_section(os.path.join(TOP, "bench", "RESULTS.md"), port_section())
+        sys.exit(0 if all(r["identical"] for r in rows) else 1)
 
     if args.quick:
         sys.exit(0 if quick(runner) else 1)
@@ -730,6 +844,7 @@ def write_report(rows, robust, seed, learned=()):
             out += f.read().rstrip("\n").split("\n")
         out.append("```")
     out += step_cost_section()
+    out += port_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
     if made:
         out.append("")
