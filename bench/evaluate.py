@@ -33,6 +33,10 @@ series built in GIT_DIR on another base (build/<base>/git), on the same
 trials, and writes the comparison into its own section of the report;
 fails (exit 1) unless both give the same result on every trial.
 "make evaluate BASE=<other base>" runs it.
+
+A report written without the measurements of "make bench" or of
+"make evaluate BASE=<other base>" in build/eval/ (as on a fresh clone)
+keeps their sections from the current bench/RESULTS.md.
 """
 
 import argparse
@@ -56,6 +60,7 @@ END_TO_END = os.path.join(WORK, "end-to-end.txt")
 STEP_COST = os.path.join(WORK, "step-cost.txt")
 NEAR_BEST = os.path.join(WORK, "near-best.txt")
 STEP_COST_TITLE = "## CPU cost of a step (`make bench`)"
+PORT_TITLE = "## The same numbers on Git "
 
 
 def step_cost_plot(lines, plotdir):
@@ -101,10 +106,32 @@ def step_cost_plot(lines, plotdir):
     return path
 
 
+def kept_sections(prefix):
+    """The sections of the current RESULTS.md whose title starts with
+    prefix, for a report written where their measurements are not (a
+    fresh clone has no build/eval/)."""
+    path = os.path.join(TOP, "bench", "RESULTS.md")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        lines = f.read().rstrip("\n").split("\n")
+    out, keep = [], False
+    for line in lines:
+        if line.startswith("## "):
+            keep = line.startswith(prefix)
+            if keep:
+                out.append("")
+        if keep:
+            out.append(line)
+    while out and out[-1] == "":
+        out.pop()
+    return out
+
+
 def step_cost_section():
     """The section of RESULTS.md that "make bench" measures."""
     if not os.path.exists(STEP_COST):
-        return []
+        return kept_sections(STEP_COST_TITLE)
     out = ["", STEP_COST_TITLE, "",
            "One step, \"git rev-list --bisect\" and \"git bisect next "
            "--no-checkout\", on git.git's commit graph: an unpatched Git "
@@ -215,14 +242,17 @@ def port_comparison(runner, port_tool, seed):
 
 def port_section():
     """The sections "make evaluate BASE=<other base>" wrote."""
+    saved_ports = sorted(name for name in (
+        os.listdir(WORK) if os.path.isdir(WORK) else ())
+        if name.startswith("port-") and name.endswith(".json"))
+    if not saved_ports:
+        return kept_sections(PORT_TITLE)
     out = []
-    for name in sorted(os.listdir(WORK)) if os.path.isdir(WORK) else ():
-        if not (name.startswith("port-") and name.endswith(".json")):
-            continue
+    for name in saved_ports:
         with open(os.path.join(WORK, name)) as f:
             saved = json.load(f)
         this, port = saved["this"], saved["port"]
-        out += ["", "## The same numbers on Git %s (`make evaluate BASE=%s`)" % (
+        out += ["", PORT_TITLE + "%s (`make evaluate BASE=%s`)" % (
             port, port), ""]
         out.append("The series on Git %s and on Git %s, built from their own "
                    "trees, run by the simulator on the same trials (seed %d, "
