@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU cost of one bisection step: stochastic against normal and upstream.
 
-Usage: bench/step_cost.py [--git GIT] [--upstream GIT] [--runs N] [--quick]
+Usage: bench/step_cost.py [--git GIT] [--upstream GIT] [--runs N] [--quick | --learned]
 
 On the commit graph of git.git (data/git.git.dag.gz, imported once into
 build/git-shape), a bisection is started with --no-checkout between a
@@ -31,6 +31,12 @@ CPU time (user + system) and the peak resident memory are printed, with
 the ratios.  Every "git bisect next" is run once before it is timed, so
 that the first one's check of the ancestry (BISECT_ANCESTORS_OK) is not
 timed.
+
+With --learned, only "git bisect next" over the whole history, normal
+against a stochastic bisection that learns both rates ("auto" for both
+kinds of verdict, as "git bisect run" does by default), with one verdict
+on each of 243 commits spread over the history, one in five of them
+wrong: the verdicts of a test that also fails on good commits.
 """
 
 import argparse
@@ -104,6 +110,54 @@ def verdict_lines(bad, good, tested):
     return len(commits), "".join(l + "\n" for l in lines)
 
 
+def learned_verdict_lines(bad, good, tested):
+    """One "auto" verdict on each of "tested" commits spread over
+    good..bad, one in five wrong, for a culprit in the middle."""
+    commits = git(["rev-list", "--topo-order", bad] +
+                  ["^" + g for g in good.split()]).split()
+    culprit = commits[len(commits) // 2]
+    lines = []
+    step = len(commits) // tested
+    for i, c in enumerate(commits[step // 2::step][:tested]):
+        bad_c = subprocess.run(
+            [GIT, "merge-base", "--is-ancestor", culprit, c],
+            cwd=REPO).returncode == 0
+        if i % 5 == 4:
+            bad_c = not bad_c
+        lines.append("%s %s auto" % (c, "b" if bad_c else "g"))
+    return len(commits), "".join(l + "\n" for l in lines)
+
+
+def learned_row(runs):
+    """The row of --learned."""
+    use_shape(1)
+    bad = "v2.55.0"
+    good = git(["rev-list", "--max-parents=0", bad]).split()[-1]
+    start(bad, good)
+    n, lines = learned_verdict_lines(bad, good, 243)
+    expected = os.path.join(REPO, ".git", "BISECT_EXPECTED_CONFIDENCES")
+
+    def learned():
+        state(True, lines)()
+        with open(expected, "w") as f:
+            f.write("auto auto\n")
+
+    def normal():
+        state(False)()
+        if os.path.exists(expected):
+            os.unlink(expected)
+    cmd = ["bisect", "next"]
+    r = measure_in_turn([("normal", normal, GIT, cmd),
+                         ("learned", learned, GIT, cmd)], runs)
+    normal()
+    print("| whole history (%d commits) | 243 \"auto\" verdicts, spread, "
+          "both rates learned | bisect next | %.2f | %.2f | %.2fx | %.0f | %.0f |"
+          % (n, r["normal"][0], r["learned"][0],
+             r["learned"][0] / r["normal"][0], r["normal"][1], r["learned"][1]))
+    subprocess.run([GIT, "bisect", "reset"], cwd=REPO,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def use_shape(copies):
     """Bisect in git.git's graph repeated "copies" times, imported once."""
     global REPO
@@ -149,8 +203,19 @@ def main():
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--quick", action="store_true",
                    help="only the v2.39.0..v2.55.0 range")
+    p.add_argument("--learned", action="store_true",
+                   help="only both rates learned, verdicts spread")
     args = p.parse_args()
     GIT = os.path.abspath(args.git)
+    if args.learned:
+        print("median CPU seconds (user + system) of %d runs, taken in turn;"
+              " memory: peak RSS in MiB" % args.runs)
+        print()
+        print("| range | stage | step | normal | stochastic | stoch./normal "
+              "| MiB normal | MiB stoch. |")
+        print("|---|---|---|---|---|---|---|---|")
+        learned_row(args.runs)
+        return
 
     upstream = args.upstream
     with open("/proc/loadavg") as f:

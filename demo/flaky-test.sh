@@ -3,7 +3,10 @@
 # $DEMO_CULPRIT, and there only with probability $DEMO_PERCENT/100, as a
 # race would.  A linear congruential generator seeded with $DEMO_SEED,
 # its state in $DEMO_STATE, decides each run, so that a seed always
-# replays the same story.  Every run is logged to $DEMO_RUNS.  With
+# replays the same story.  With $DEMO_FLAKE, it also fails that many
+# times in 100 on any commit, for a reason of its own (an unrelated
+# flake); without $DEMO_CULPRIT there is no bug at all.  Every run is
+# logged to $DEMO_RUNS.  With
 # $DEMO_STOP_AT, the run after that many exits 255 instead, which stops
 # "git bisect run" as an interruption would.
 
@@ -17,10 +20,21 @@ state=$(cat "$DEMO_STATE" 2>/dev/null || echo "$DEMO_SEED")
 state=$(( (state * 1103515245 + 12345) % 2147483648 ))
 echo "$state" >"$DEMO_STATE"
 
+flake=100
+if test "${DEMO_FLAKE:-0}" -gt 0
+then
+	flake_state=$(( (state * 1103515245 + 12345) % 2147483648 ))
+	flake=$(( (flake_state / 65536) % 100 ))
+	state=$flake_state
+	echo "$state" >"$DEMO_STATE"
+fi
+
 commit=$(git rev-parse --short BISECT_HEAD)
 subject=$(git log -1 --format=%s BISECT_HEAD)
-if git merge-base --is-ancestor "$DEMO_CULPRIT" BISECT_HEAD &&
-   test $(( (state / 65536) % 100 )) -lt "$DEMO_PERCENT"
+if { test -n "$DEMO_CULPRIT" &&
+     git merge-base --is-ancestor "$DEMO_CULPRIT" BISECT_HEAD &&
+     test $(( (state / 65536) % 100 )) -lt "$DEMO_PERCENT"; } ||
+   test "$flake" -lt "${DEMO_FLAKE:-0}"
 then
 	echo "$commit fail" >>"$DEMO_RUNS"
 	printf '  test %3d: %s (%s): FAIL\n' \

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Usage: demo/run-demo.sh [<git>]    (make demo; SEED=<n> to vary the
-#                                    story, PERCENT=<p> how often it shows)
+#                                    story, PERCENT=<p> how often it shows,
+#                                    FLAKE=<f> how often the test fails
+#                                    anyway, REGRESSION=no for no bug)
 #
 # Bisect a flaky bug three times on the same history, with the same
 # flaky test: with plain "git bisect run", with a stochastic bisection
@@ -8,7 +10,9 @@
 # history is git.git's real commit graph between v2.54.0 and v2.55.0
 # (681 commits, 176 merges), imported from data/git.git.dag.gz; the
 # culprit is chosen by the seed, and the test shows the bug on half of
-# the runs of a bad commit (PERCENT).
+# the runs of a bad commit (PERCENT).  With FLAKE, the test also fails
+# that many times in 100 on any commit; with REGRESSION=no there is no
+# bug, and the test fails FLAKE (by default 30) times in 100 everywhere.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +21,8 @@ git=${1:-$BASE_BUILD/git/bin-wrappers/git}
 git=$(cd "$(dirname "$git")" && pwd)/$(basename "$git")
 seed=${SEED:-2}
 percent=${PERCENT:-50}
+flake=${FLAKE:-0}
+test "$REGRESSION" != no || flake=${FLAKE:-30}
 work=$top/build/demo
 shape=$top/build/git-shape
 
@@ -34,10 +40,11 @@ cd "$work/repo"
 # The culprit: a commit of the range picked by the seed.
 n=$(git rev-list --count v2.54.0..v2.55.0)
 culprit=$(git rev-list v2.54.0..v2.55.0 | sed -n "$(( (seed * 7919) % n + 1 ))p")
+test "$REGRESSION" != no || culprit=
 
-DEMO_CULPRIT=$culprit DEMO_SEED=$seed DEMO_PERCENT=$percent
+DEMO_CULPRIT=$culprit DEMO_SEED=$seed DEMO_PERCENT=$percent DEMO_FLAKE=$flake
 DEMO_STATE=$work/state DEMO_RUNS=$work/runs
-export DEMO_CULPRIT DEMO_SEED DEMO_PERCENT DEMO_STATE DEMO_RUNS
+export DEMO_CULPRIT DEMO_SEED DEMO_PERCENT DEMO_FLAKE DEMO_STATE DEMO_RUNS
 test=$top/demo/flaky-test.sh
 
 cat <<INTRO
@@ -45,17 +52,33 @@ Stochastic bisection demo, seed $seed (SEED=<n> make demo for another)
 
 History: git.git's commit graph, v2.54.0..v2.55.0: $n commits, \
 $(git rev-list --count --merges v2.54.0..v2.55.0) merges.
-The bug came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit")).
-The test shows it only $percent times in 100 on a bad commit.
-
 INTRO
+if test -n "$culprit"
+then
+	echo "The bug came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit"))."
+	echo "The test shows it only $percent times in 100 on a bad commit."
+else
+	echo "There is no bug: no commit changes how often the test fails."
+fi
+test "$flake" = 0 ||
+echo "The test also fails $flake times in 100 on any commit, for a reason of its own."
+echo
 
 result () {
 	sed -n 's/^\([0-9a-f]*\) is the first .\{0,1\}bad.\{0,1\} commit$/\1/p' "$1"
 }
 
+# A commit, "none" for "no regression", or nothing, for people.
+short () {
+	case "$1" in
+	none) echo "no regression" ;;
+	"") echo "nothing" ;;
+	*) git rev-parse --short "$1" ;;
+	esac
+}
+
 verdict () {
-	if test "$1" = "$culprit"
+	if test "$1" = "${culprit:-none}"
 	then
 		echo "right"
 	else
@@ -71,7 +94,7 @@ cat "$work/plain.err"
 plain=$(result "$work/plain.out")
 plain_runs=$(wc -l <"$DEMO_RUNS")
 "$git" bisect reset >/dev/null 2>&1
-echo "   => $(git rev-parse --short "$plain") after $plain_runs runs: $(verdict "$plain")"
+echo "   => $(short "$plain") after $plain_runs runs: $(verdict "$plain")"
 echo
 
 # "git bisect run <options> <test>", showing its steps only.
@@ -80,6 +103,7 @@ run_steps () {
 		sed -n -e 's/^Bisecting: the most probable first .\{0,1\}bad.\{0,1\} commit has probability/       top probability/p' \
 			-e '/^  test /p' \
 			-e '/^It is the first .\{0,1\}bad.\{0,1\} commit/p' \
+			-e '/^No commit in the range changes/p' \
 			-e '/^Learned from the verdicts/p' >"$work/stochastic.log"
 	# every step says what was learned so far: show only the last
 	grep -v "^Learned" "$work/stochastic.log"
@@ -109,9 +133,13 @@ stochastic () {
 		"$git" bisect status
 	fi
 	found=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
+	if test -z "$found" && "$git" bisect log | grep -q "^# no regression: "
+	then
+		found=none
+	fi
 	runs=$(wc -l <"$DEMO_RUNS")
 	"$git" bisect reset >/dev/null 2>&1
-	echo "   => $(git rev-parse --short "$found") after $runs runs: $(verdict "$found")"
+	echo "   => $(short "$found") after $runs runs: $(verdict "$found")"
 	echo
 }
 
@@ -129,8 +157,9 @@ stochastic
 learned=$found learned_runs=$runs
 
 cat <<SUMMARY
-Summary (seed $seed, the bug shows $percent times in 100)
-  plain git bisect run:   $(git rev-parse --short "$plain"), $plain_runs test runs, $(verdict "$plain")
-  stochastic, told 0.67:  $(git rev-parse --short "$stated"), $stated_runs test runs, $(verdict "$stated")
-  learned, target 0.9:    $(git rev-parse --short "$learned"), $learned_runs test runs, $(verdict "$learned")
+Summary (seed $seed, $(if test -n "$culprit"; then echo "the bug shows $percent times in 100"; else echo "no bug"; fi)\
+$(test "$flake" = 0 || echo ", the test fails $flake times in 100 anyway"))
+  plain git bisect run:   $(short "$plain"), $plain_runs test runs, $(verdict "$plain")
+  stochastic, told 0.67:  $(short "$stated"), $stated_runs test runs, $(verdict "$stated")
+  learned, target 0.9:    $(short "$learned"), $learned_runs test runs, $(verdict "$learned")
 SUMMARY
