@@ -9,7 +9,7 @@
 # learns it ("git bisect run" without options), and compare how often
 # each names the culprit and how many test runs it takes with what the
 # simulator predicts for the same scenario ("test-tool bisect-sim", 200
-# trials).
+# trials).  FLAKE and REGRESSION pass to the demo (see demo/run-demo.sh).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +26,7 @@ i=1
 while test $i -le "$seeds"
 do
 	SEED=$i PERCENT=$percent "$top/demo/run-demo.sh" "$git" 2>/dev/null |
-		sed -n "s/^  \(plain\|stochastic\|learned\).*: *[0-9a-f]*, \([0-9]*\) test runs, \(.*\)$/$i \1 \2 \3/p" >>"$out"
+		sed -n "s/^  \(plain\|stochastic\|learned\)[^:]*: *[^,]*, \([0-9]*\) test runs, \(.*\)$/$i \1 \2 \3/p" >>"$out"
 	i=$((i + 1))
 done
 

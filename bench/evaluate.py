@@ -132,6 +132,11 @@ def kept_sections(prefix):
     return out
 
 
+def read_lines(path):
+    with open(path) as f:
+        return f.read().rstrip("\n").split("\n")
+
+
 def step_cost_section():
     """The section of RESULTS.md that "make bench" measures."""
     if not os.path.exists(STEP_COST):
@@ -158,8 +163,7 @@ def step_cost_section():
            "(count_distance() walks the ancestors of every merge it "
            "counts, and more of them miss the caches): about 0.4 s for "
            "12,517 commits, 4 s for 81,347 and 7 minutes for 488,087.", ""]
-    with open(STEP_COST) as f:
-        table = f.read().rstrip("\n").split("\n")
+    table = read_lines(STEP_COST)
     out += table
     plot = step_cost_plot(table, os.path.join(TOP, "bench", "plots"))
     if plot:
@@ -171,8 +175,7 @@ def step_cost_section():
                 "settling as Git does against ranking every commit with "
                 "`--exact`; the tolerance was chosen on seed 11, these are "
                 "seed 1):", ""]
-        with open(NEAR_BEST) as f:
-            out += f.read().rstrip("\n").split("\n")
+        out += read_lines(NEAR_BEST)
     return out
 
 
@@ -189,15 +192,13 @@ def robust_section():
            "makes the test fail with probability s on bad commits, the "
            "test failing with probability f on good ones.  Right: the "
            "culprit named; tests: mean and 95th percentile.", ""]
-    with open(ROBUST) as f:
-        out += f.read().rstrip("\n").split("\n")
+    out += read_lines(ROBUST)
     if os.path.exists(STEP_COST_LEARNED):
         out += ["", "The CPU cost of a step with both rates learned "
                 "(`bench/step_cost.py --learned`): one \"auto\" verdict on "
                 "each of 243 commits spread over git.git's whole history, one "
                 "in five wrong, against a normal step on the same range.", ""]
-        with open(STEP_COST_LEARNED) as f:
-            out += f.read().rstrip("\n").split("\n")
+        out += read_lines(STEP_COST_LEARNED)
     return out
 
 

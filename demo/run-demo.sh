@@ -104,10 +104,13 @@ run_steps () {
 			-e '/^  test /p' \
 			-e '/^It is the first .\{0,1\}bad.\{0,1\} commit/p' \
 			-e '/^No commit in the range changes/p' \
-			-e '/^Learned from the verdicts/p' >"$work/stochastic.log"
+			-e '/^Learned from the verdicts/p' \
+			-e '/^No regression in the range/p' >"$work/stochastic.log"
 	# every step says what was learned so far: show only the last
-	grep -v "^Learned" "$work/stochastic.log"
+	grep -v "^Learned\|^No regression in the range" "$work/stochastic.log"
 	grep "^Learned" "$work/stochastic.log" | sed -n '$s/^/   /p'
+	grep "^No regression in the range" "$work/stochastic.log" |
+		sed -n '$s/^/   /p'
 }
 
 # Run a stochastic bisection with "git bisect run <options> <test>",
