@@ -37,12 +37,20 @@ linear () {
 }
 
 # sim <commits> <noise> [<options>...]: "<right> <named> <none> <mean tests> <p95 tests>"
+# ("git" for <commits>: git.git's graph, v2.54.0..v2.55.0)
 sim () {
 	n=$1 noise=$2
 	shift 2
-	(cd "$work/linear-$n" &&
-	 "$tool" bisect-sim --noise "$noise" --trials "$trials" --seed 25 \
-		"$@" main "main~$((n - 1))") >"$work/trials"
+	if test "$n" = git
+	then
+		(cd "$top/build/git-shape" &&
+		 "$tool" bisect-sim --noise "$noise" --trials "$trials" \
+			--seed 25 "$@" v2.55.0 v2.54.0)
+	else
+		(cd "$work/linear-$n" &&
+		 "$tool" bisect-sim --noise "$noise" --trials "$trials" \
+			--seed 25 "$@" main "main~$((n - 1))")
+	fi >"$work/trials"
 	p95=$(awk '{ print $4 }' "$work/trials" | sort -n |
 	      awk '{ t[NR] = $1 } END { i = int(0.95 * NR); if (i < 0.95 * NR) i++; print t[i] }')
 	awk -v p95="$p95" '{ s += $4; if ($2 == $3) ok++
@@ -54,6 +62,11 @@ sim () {
 linear 100
 linear 30
 linear 1000
+if ! test -d "$top/build/git-shape"
+then
+	python3 "$top/scripts/import-dag.py" "$top/data/git.git.dag.gz" \
+		"$top/build/git-shape" >/dev/null
+fi
 {
 	for target in 0.9 0.99
 	do
@@ -111,6 +124,19 @@ linear 1000
 			test "$f" != 0 || zero_mean=$4
 			echo "| $s | $f | $before | $1/$trials, $4 ($5) | $(awk "BEGIN { printf \"%.2f\", $4 / $before_mean }") | $(awk "BEGIN { printf \"%.2f\", $4 / $zero_mean }") |"
 		done
+	done
+	echo
+	echo "git.git's graph, v2.54.0..v2.55.0 (681 commits, 176 merges), target 0.9, $trials_1000 trials a row:"
+	echo
+	echo "| s | f | before: right, tests (p95) | new default: right, tests (p95) |"
+	echo "|---|---|---|---|"
+	for f in 0 0.05 0.1
+	do
+		noise=two-sided:0.5:$f
+		set -- $(sim git $noise --confidence-good auto --confidence-bad 1 --max-tests 2000)
+		before="$1/$trials, $4 ($5)"
+		set -- $(sim git $noise --confidence-good auto --confidence-bad auto --max-tests 2000)
+		echo "| 0.5 | $f | $before | $1/$trials, $4 ($5) |"
 	done
 	trials=$saved
 } >"$out"
