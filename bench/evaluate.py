@@ -179,6 +179,50 @@ def step_cost_section():
     return out
 
 
+def robust_plot(lines, plotdir):
+    """Plot the accuracy at target 0.9 over 100 commits against the rate
+    of failures on good commits, before and after patch 43, from the
+    first table of robust_default.sh; returns the plot's path, or None
+    without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    series = {}
+    for line in lines:
+        if line.startswith("Linear history of 100 commits, target 0.99"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) != 5 or not cells[0][:1].isdigit():
+            continue
+        for name, cell in (("before", cells[2]), ("new default", cells[3])):
+            right, trials = cell.split(",")[0].split("/")
+            series.setdefault((name, cells[0]), []).append(
+                (float(cells[1]), int(right) / int(trials)))
+    if not series:
+        return None
+    os.makedirs(plotdir, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(6, 4))
+    rates = sorted({s_rate for _, s_rate in series})
+    for (name, s_rate), points in sorted(series.items()):
+        ax.plot([p[0] for p in points], [p[1] for p in points],
+                ("-o" if name == "new default" else ":x"),
+                color="C%d" % rates.index(s_rate),
+                label="%s, s = %s" % (name, s_rate), alpha=0.8)
+    ax.axhline(0.9, color="k", linewidth=0.5)
+    ax.set_xlabel("f: how often the test fails on a good commit")
+    ax.set_ylabel("right at target 0.9 (100 commits)")
+    ax.set_title("git bisect run without options")
+    ax.legend(fontsize="x-small", ncol=2)
+    fig.tight_layout()
+    path = os.path.join(plotdir, "robust-default.png")
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 def robust_section():
     """The section of RESULTS.md that bench/robust_default.sh measures."""
     if not os.path.exists(ROBUST):
@@ -192,7 +236,12 @@ def robust_section():
            "makes the test fail with probability s on bad commits, the "
            "test failing with probability f on good ones.  Right: the "
            "culprit named; tests: mean and 95th percentile.", ""]
-    out += read_lines(ROBUST)
+    table = read_lines(ROBUST)
+    out += table
+    plot = robust_plot(table, os.path.join(TOP, "bench", "plots"))
+    if plot:
+        out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
+                                          os.path.basename(plot))]
     if os.path.exists(STEP_COST_LEARNED):
         out += ["", "The CPU cost of a step with both rates learned "
                 "(`bench/step_cost.py --learned`): one \"auto\" verdict on "
