@@ -309,20 +309,20 @@ def robust_section():
     if plot:
         out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
                                           os.path.basename(plot))]
-    if os.path.exists(END_TO_END_FLAKE):
-        out += ["", "End to end (`FLAKE=5 bench/end_to_end.sh 50`): the "
-                "real `git bisect run` on the demo's history, a bug that the "
-                "test shows half of the time, and the test failing 5 times "
-                "in 100 on any commit anyway; plain, told 0.67/1, and without "
-                "options (the new default):", "", "```"]
-        out += read_lines(END_TO_END_FLAKE) + ["```"]
-    if os.path.exists(END_TO_END_NO_REGRESSION):
-        out += ["", "End to end with no regression (`REGRESSION=no "
-                "bench/end_to_end.sh 50`): the same, but no commit changes "
-                "the test, which fails 30 times in 100 on every commit; "
-                "\"right\" is \"no regression\", which only the new "
-                "default can conclude:", "", "```"]
-        out += read_lines(END_TO_END_NO_REGRESSION) + ["```"]
+    end_to_end = (
+        (END_TO_END_FLAKE, "End to end (`FLAKE=5 bench/end_to_end.sh 50`): the "
+         "real `git bisect run` on the demo's history, a bug that the test "
+         "shows half of the time, and the test failing 5 times in 100 on any "
+         "commit anyway; plain, told 0.67/1, and without options (the new "
+         "default):"),
+        (END_TO_END_NO_REGRESSION, "End to end with no regression "
+         "(`REGRESSION=no bench/end_to_end.sh 50`): the same, but no commit "
+         "changes the test, which fails 30 times in 100 on every commit; "
+         "\"right\" is \"no regression\", which only the new default can "
+         "conclude:"))
+    for path, caption in end_to_end:
+        if os.path.exists(path):
+            out += ["", caption, "", "```"] + read_lines(path) + ["```"]
     if os.path.exists(STEP_COST_LEARNED):
         out += ["", "The CPU cost of a step with both rates learned "
                 "(`bench/step_cost.py --learned`): one \"auto\" verdict on "
