@@ -177,4 +177,5 @@ cat "$out"
 FLAKE=5 "$top/bench/end_to_end.sh" "$seeds" 50 >"$top/build/eval/end-to-end-flake5.txt"
 REGRESSION=no "$top/bench/end_to_end.sh" "$seeds" >"$top/build/eval/end-to-end-no-regression.txt"
 cat "$top/build/eval/end-to-end-flake5.txt" "$top/build/eval/end-to-end-no-regression.txt"
-python3 "$top/bench/evaluate.py" --robust-only
+"$top/scripts/install-deps.sh" python3-matplotlib
+/usr/bin/python3 "$top/bench/evaluate.py" --robust-only
