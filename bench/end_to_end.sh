@@ -48,7 +48,7 @@ awk '{ n++; tests += $4; right += ($2 == $3) }
 	END { printf "  simulator, told 0.5:    %d/%d right (%.3f), mean %.1f tests\n", right, n, right / n, tests / n }'
 (cd "$top/build/git-shape" &&
  "$BASE_BUILD/git/t/helper/test-tool" bisect-sim --noise=flaky:$rate \
-	--confidence-good=auto --target=0.9 --trials=200 v2.55.0 v2.54.0) |
+	--confidence-good=auto --confidence-bad=auto --target=0.9 --trials=200 v2.55.0 v2.54.0) |
 awk '{ n++; tests += $4; right += ($2 == $3) }
 	END { printf "  simulator, learned:     %d/%d right (%.3f), mean %.1f tests\n", right, n, right / n, tests / n }'
 (cd "$top/build/git-shape" &&
