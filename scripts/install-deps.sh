@@ -16,6 +16,7 @@ packages="
 	zlib1g-dev libcurl4-gnutls-dev libexpat1-dev libssl-dev gettext
 	git curl ca-certificates xz-utils perl python3
 	asciidoc-base xmlto docbook-xsl docbook-xml
+	strace
 	$*
 "
 
