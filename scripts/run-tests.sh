@@ -4,8 +4,11 @@
 #
 #   1. series hygiene (tests/check-series.sh);
 #   2. upstream's test lint on all test scripts, then upstream's t0000 and
-#      every t6* test, unmodified, plus every test script the series adds,
-#      in Git's own harness;
+#      its tests of rev-list, bisection and commit reachability (t60*,
+#      t61*, t66*; not the merge and ref-formatting tests of t62*-t65*,
+#      which the series cannot reach and which take most of the time),
+#      unmodified, plus every test script the series adds, in Git's own
+#      harness;
 #   3. the documentation of the series builds without warnings and
 #      passes upstream's lint-docs;
 #   4. a fixed-seed subset of the evaluation: accuracy and number of
@@ -80,7 +83,8 @@ run_check () {
 	echo "# tests in Git's harness (logs: $log/t*.out)"
 	added=$(git -C "$build" diff --name-only --diff-filter=A upstream HEAD -- 't/t[0-9]*.sh')
 	(cd "$build/t" &&
-	 { ls t0000-*.sh t6*.sh; for t in $added; do basename "$t"; done; } |
+	 { ls t0000-*.sh t60*.sh t61*.sh t66*.sh
+	   for t in $added; do basename "$t"; done; } |
 	 sort -u |
 	 xargs -P "$jobs" -n 1 sh -c '
 		if sh "$0" --verbose-log >"'"$log"'/${0%.sh}.out" 2>&1

@@ -9,7 +9,9 @@
 #  - every patch is clean under "git diff --check";
 #  - no patch modifies or deletes an upstream test script;
 #  - every patch builds with DEVELOPER=1 (warnings are errors), built in
-#    build/<base>/series one patch after the other, incrementally.
+#    build/<base>/series one patch after the other, incrementally; with
+#    CHECK_SERIES_BUILDS=no (CI on the second base, for time) this one is
+#    skipped and says so.
 #
 # Prints one "ok"/"not ok" line per check and exits non-zero if any fails.
 
@@ -58,6 +60,12 @@ do
 	test -z "$changed"
 	report $? "no upstream test touched: $subject"
 done
+
+if test "$CHECK_SERIES_BUILDS" = no
+then
+	echo "ok - every patch builds with DEVELOPER=1 # SKIP CHECK_SERIES_BUILDS=no"
+	exit $failed
+fi
 
 # One work tree, moved from commit to commit, so that every step only
 # rebuilds what the patch touched.
