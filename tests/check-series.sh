@@ -6,6 +6,7 @@
 #
 #  - series/<base> is exactly what exporting <tree> writes, with a cover
 #    letter whose subject and text are filled in;
+#  - every patch signs off with the identity of its author;
 #  - every patch is clean under "git diff --check";
 #  - no patch modifies or deletes an upstream test script;
 #  - every patch builds with DEVELOPER=1 (warnings are errors), built in
@@ -43,6 +44,21 @@ report $ret "series/$BASE equals a fresh export of the series (run 'make export'
 cover=$SERIES/0000-cover-letter.patch
 test -f "$cover" && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover"
 report $? "the cover letter has a subject and a text"
+
+# Whoever sends a patch signs it off (SubmittingPatches): its last
+# Signed-off-by is its author, as "git mailinfo" reads the From: header.
+for p in "$SERIES"/0*.patch
+do
+	case "$p" in */0000-cover-letter.patch) continue ;; esac
+	author=$(git mailinfo "$tmp/msg" "$tmp/patch" <"$p" |
+		 sed -n -e 's/^Author: //p' -e 's/^Email: \(.*\)/<\1>/p' |
+		 paste -s -d " " -)
+	signoff=$(sed -n 's/^Signed-off-by: //p' "$tmp/msg" | tail -n 1)
+	test -n "$signoff" && test "$signoff" = "$author"
+	ret=$?
+	test $ret = 0 || echo "	From: $author; Signed-off-by: $signoff"
+	report $ret "signed off by its author: ${p##*/}"
+done
 
 commits=$(git -C "$tree" rev-list --reverse upstream..HEAD)
 for c in $commits
