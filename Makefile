@@ -87,6 +87,13 @@ test-full: build
 		GIT_PROVE_OPTS='-j$(JOBS) --timer' GIT_TEST_OPTS=--verbose-log
 	@scripts/fuzz.sh $(BUILD)
 
+# Upstream CI's sanitizer jobs (SANITIZE=leak, SANITIZE=address,undefined)
+# on the series' tests, each in a build of its own (about an hour on two
+# cores); writes tests/recorded/variants-<base>.txt, which "make test"
+# checks is of the series as it is.  Run before a change lands.
+variants: deps
+	@tests/variants.sh
+
 # The fuzz targets of the series, with libFuzzer and the sanitizers, for
 # a fixed number of inputs (a few minutes).
 fuzz: build
@@ -113,4 +120,4 @@ export:
 clean:
 	rm -rf build
 
-.PHONY: all build deps demo bench evaluate test test-full fuzz install tree export clean
+.PHONY: all build deps demo bench evaluate test test-full variants fuzz install tree export clean

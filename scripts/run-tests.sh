@@ -9,11 +9,14 @@
 #      which the series cannot reach and which take most of the time),
 #      unmodified, plus every test script the series adds, in Git's own
 #      harness;
-#   3. the documentation of the series builds without warnings and
+#   3. the series' tests and upstream's t6002 and t6030 again, under the
+#      settings of upstream's CI that need no other build (set -e,
+#      reftable, SHA-256, linux-TEST-vars);
+#   4. the documentation of the series builds without warnings and
 #      passes upstream's lint-docs;
-#   4. a fixed-seed subset of the evaluation: accuracy and number of
+#   5. a fixed-seed subset of the evaluation: accuracy and number of
 #      tests against the information bound (bench/evaluate.py --quick);
-#   5. the normal-mode differential check against an unpatched Git
+#   6. the normal-mode differential check against an unpatched Git
 #      (tests/differential.sh).
 #
 # Each check prints "ok - ..." or "not ok - ..."; the last line counts
@@ -92,6 +95,34 @@ run_check () {
 			echo "ok - $0"
 		else
 			echo "not ok - $0"
+		fi')
+
+	# Upstream's CI runs every test under settings a build need not
+	# change: "set -e" (every linux job), the reftable backend, SHA-256
+	# and the variables of its linux-TEST-vars job.  The series' tests
+	# and upstream's of bisection run again under all of them at once
+	# (the sanitizers need builds of their own: tests/variants.sh).
+	echo "# the series' tests under upstream's CI settings (logs: $log/ci-settings/)"
+	mkdir -p "$log/ci-settings"
+	(cd "$build/t" &&
+	 export GIT_TEST_USE_SET_E=yes GIT_TEST_DEFAULT_REF_FORMAT=reftable \
+		GIT_TEST_DEFAULT_HASH=sha256 GIT_TEST_SPLIT_INDEX=yes \
+		GIT_TEST_FULL_IN_PACK_ARRAY=true GIT_TEST_OE_SIZE=10 \
+		GIT_TEST_OE_DELTA_SIZE=5 GIT_TEST_COMMIT_GRAPH=1 \
+		GIT_TEST_COMMIT_GRAPH_CHANGED_PATHS=1 \
+		GIT_TEST_MULTI_PACK_INDEX=1 \
+		GIT_TEST_MULTI_PACK_INDEX_WRITE_INCREMENTAL=1 \
+		GIT_TEST_NO_WRITE_REV_INDEX=1 GIT_TEST_CHECKOUT_WORKERS=2 \
+		GIT_TEST_PACK_USE_BITMAP_BOUNDARY_TRAVERSAL=1 &&
+	 { ls t6002-*.sh t6030-*.sh
+	   for t in $added; do basename "$t"; done; } |
+	 sort -u |
+	 xargs -P "$jobs" -n 1 sh -c '
+		if sh "$0" --verbose-log >"'"$log"'/ci-settings/${0%.sh}.out" 2>&1
+		then
+			echo "ok - $0 under upstream'"'"'s CI settings"
+		else
+			echo "not ok - $0 under upstream'"'"'s CI settings"
 		fi')
 
 	# Debian's asciidoc breaks under a python3 other than the system's.

@@ -7,6 +7,8 @@
 #  - series/<base> is exactly what exporting <tree> writes, with a cover
 #    letter whose subject and text are filled in;
 #  - every patch signs off with the identity of its author;
+#  - the record of the sanitizer runs (tests/variants.sh), where the base
+#    has one, is of this series and shows no failure;
 #  - every patch is clean under "git diff --check";
 #  - no patch modifies or deletes an upstream test script;
 #  - every patch builds with DEVELOPER=1 (warnings are errors), built in
@@ -59,6 +61,18 @@ do
 	test $ret = 0 || echo "	From: $author; Signed-off-by: $signoff"
 	report $ret "signed off by its author: ${p##*/}"
 done
+
+# Upstream CI's sanitizer jobs need builds of their own: tests/variants.sh
+# runs them before a change lands, and its record must be of this series
+# and clean.
+record=$top/tests/recorded/variants-$BASE.txt
+if test -f "$record"
+then
+	test "$(sed -n 's/^series tree //p' "$record")" = \
+		"$(git -C "$tree" rev-parse HEAD^{tree})" &&
+	! grep -v -e '^series tree ' -e ' [1-9][0-9]* passed, 0 failed$' "$record"
+	report $? "tests/recorded/variants-$BASE.txt: the sanitizer runs are of this series and pass (tests/variants.sh)"
+fi
 
 commits=$(git -C "$tree" rev-list --reverse upstream..HEAD)
 for c in $commits

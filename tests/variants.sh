@@ -1,0 +1,54 @@
+#!/bin/sh
+# Usage: variants.sh
+#
+# Upstream CI's sanitizer jobs, on the series of the base (tree/<base>
+# at its HEAD): Git built with SANITIZE=leak (its linux-leaks job) and
+# with SANITIZE=address,undefined (linux-asan-ubsan), each in a work tree
+# of its own, build/<base>/sanitize-<name>; in each, the series' tests and
+# upstream's t6002 and t6030, with "set -e" as upstream's CI runs them.
+#
+# Writes tests/recorded/variants-<base>.txt: the tree of the series it
+# ran on, then a line per variant and test script with its counts.  A
+# build and a run take about half an hour per variant on two cores, too
+# long for "make test"; this is run before a change lands, and
+# check-series.sh fails when the record is not of the series as it is
+# or records a failure.  Prints one line per variant.
+
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/base.sh"
+tree=$top/tree/$BASE
+test -d "$tree/.git" ||
+	{ echo >&2 "error: $tree is not a tree; run 'make tree' first"; exit 1; }
+head=$(git -C "$tree" rev-parse HEAD)
+record=$top/tests/recorded/variants-$BASE.txt
+mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
+
+{
+	echo "series tree $(git -C "$tree" rev-parse HEAD^{tree})"
+	for variant in leak address,undefined
+	do
+		dir=$BASE_BUILD/sanitize-$(echo "$variant" | tr , -)
+		log=$BASE_BUILD/logs/sanitize-$(echo "$variant" | tr , -).log
+		test -d "$dir" ||
+		git -C "$tree" worktree add -q --detach "$dir" "$head"
+		git -C "$dir" checkout -q --detach "$head"
+		echo >&2 "Building and testing with SANITIZE=$variant in $dir (log: $log)"
+		make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant all \
+			>"$log" 2>&1 ||
+			{ tail -n 20 "$log" >&2; exit 1; }
+		tests=$(cd "$dir/t" && ls t6002-*.sh t6030-*.sh &&
+			git -C "$dir" diff --name-only --diff-filter=A upstream HEAD -- \
+				't/t[0-9]*.sh' | sed 's|^t/||')
+		for t in $tests
+		do
+			out=$dir/t/test-results/${t%.sh}.counts
+			rm -f "$out"
+			(cd "$dir/t" && GIT_TEST_USE_SET_E=yes sh "$t" >>"$log" 2>&1) || :
+			echo "$variant $t $(sed -n 's/^success \(.*\)/\1/p' "$out") passed," \
+				"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
+		done
+	done
+} >"$record+"
+mv "$record+" "$record"
+cat "$record"
