@@ -49,6 +49,7 @@ report $? "the cover letter has a subject and a text"
 
 # Whoever sends a patch signs it off (SubmittingPatches): its last
 # Signed-off-by is its author, as "git mailinfo" reads the From: header.
+ret=0
 for p in "$SERIES"/0*.patch
 do
 	case "$p" in */0000-cover-letter.patch) continue ;; esac
@@ -56,11 +57,13 @@ do
 		 sed -n -e 's/^Author: //p' -e 's/^Email: \(.*\)/<\1>/p' |
 		 paste -s -d " " -)
 	signoff=$(sed -n 's/^Signed-off-by: //p' "$tmp/msg" | tail -n 1)
-	test -n "$signoff" && test "$signoff" = "$author"
-	ret=$?
-	test $ret = 0 || echo "	From: $author; Signed-off-by: $signoff"
-	report $ret "signed off by its author: ${p##*/}"
+	if test -z "$signoff" || test "$signoff" != "$author"
+	then
+		echo "	${p##*/}: From: $author; Signed-off-by: $signoff"
+		ret=1
+	fi
 done
+report $ret "every patch signs off with the identity of its author"
 
 # Upstream CI's sanitizer jobs need builds of their own: tests/variants.sh
 # runs them before a change lands, and its record must be of this series

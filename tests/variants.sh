@@ -1,5 +1,5 @@
 #!/bin/sh
-# Usage: variants.sh
+# Usage: variants.sh [<variant>...]
 #
 # Upstream CI's sanitizer jobs, on the series of the base (tree/<base>
 # at its HEAD): Git built with SANITIZE=leak (its linux-leaks job) and
@@ -12,7 +12,9 @@
 # build and a run take about half an hour per variant on two cores, too
 # long for "make test"; this is run before a change lands, and
 # check-series.sh fails when the record is not of the series as it is
-# or records a failure.  Prints one line per variant.
+# or records a failure.  Prints one line per variant.  Naming variants
+# ("leak", "address,undefined") runs only those, keeping the lines of
+# the others from a record of the same series.
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,9 +26,22 @@ head=$(git -C "$tree" rev-parse HEAD)
 record=$top/tests/recorded/variants-$BASE.txt
 mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
 
+series_tree=$(git -C "$tree" rev-parse HEAD^{tree})
+variants=${*:-leak address,undefined}
 {
-	echo "series tree $(git -C "$tree" rev-parse HEAD^{tree})"
-	for variant in leak address,undefined
+	echo "series tree $series_tree"
+	if test $# != 0 &&
+	   test "$(sed -n 's/^series tree //p' "$record" 2>/dev/null)" = "$series_tree"
+	then
+		for variant in leak address,undefined
+		do
+			case " $variants " in
+			*" $variant "*) ;;
+			*) grep "^$variant " "$record" ;;
+			esac
+		done
+	fi
+	for variant in $variants
 	do
 		dir=$BASE_BUILD/sanitize-$(echo "$variant" | tr , -)
 		log=$BASE_BUILD/logs/sanitize-$(echo "$variant" | tr , -).log
@@ -45,8 +60,13 @@ mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
 			out=$dir/t/test-results/${t%.sh}.counts
 			rm -f "$out"
 			(cd "$dir/t" && GIT_TEST_USE_SET_E=yes sh "$t" >>"$log" 2>&1) || :
-			echo "$variant $t $(sed -n 's/^success \(.*\)/\1/p' "$out") passed," \
-				"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
+			if test -f "$out"
+			then
+				echo "$variant $t $(sed -n 's/^success \(.*\)/\1/p' "$out") passed," \
+					"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
+			else
+				echo "$variant $t did not finish (see $log)"
+			fi
 		done
 	done
 } >"$record+"
