@@ -185,7 +185,7 @@ def step_cost_section():
 
 def robust_plot(lines, plotdir):
     """Plot the accuracy at target 0.9 over 100 commits against the rate
-    of failures on good commits, before and after patch 43, from the
+    of failures on good commits, before and after the run-default topic, from the
     first table of robust_default.sh; returns the plot's path, or None
     without matplotlib."""
     try:
@@ -290,8 +290,8 @@ def robust_section():
     if not os.path.exists(ROBUST):
         return kept_sections(ROBUST_TITLE)
     out = ["", ROBUST_TITLE, "",
-           "\"git bisect run\" without confidence options, before patch 43 "
-           "(`--confidence-good auto --confidence-bad 1`: failures certain) "
+           "\"git bisect run\" without confidence options, before the run-default "
+           "topic (`--confidence-good auto --confidence-bad 1`: failures certain) "
            "and after it (both rates learned, kept in order, with \"no "
            "regression\" weighed), and with the true rates stated, in the "
            "simulator (the real engine, common random numbers): a bug that "
@@ -301,7 +301,9 @@ def robust_section():
            "default's prior on the rate on good commits is uniform from 0 "
            "to 0.2, with no mass of its own at 0: that is what it costs "
            "when good commits never fail, and what keeps it right when "
-           "they do (the message of patch 41 gives the measurement).", ""]
+           "they do (the message of \"bisect-stochastic: weigh the "
+           "hypothesis that there is no regression\" gives the "
+           "measurement).", ""]
     table = read_lines(ROBUST)
     out += table
     out += [""] + robust_goals(table)
@@ -1028,8 +1030,8 @@ def write_report(rows, robust, seed, learned=()):
         out.append("The rate at which the test shows the bug (and, two-sided, "
                    "the rate of failures on good commits) learned from the "
                    "verdicts (`--confidence-good auto --confidence-bad 1`, "
-                   "what `git bisect run` did without options before patch "
-                   "43; two-sided, both `auto`, what it does now), against the same trials with truthful "
+                   "what `git bisect run` did without options before the "
+                   "run-default topic; two-sided, both `auto`, what it does now), against the same trials with truthful "
                    "confidences stated.  Trials: 400 (N = 100), 300 "
                    "(N = 1000), 100 (git v2.54.0..v2.55.0).")
         out.append("")

@@ -8,7 +8,7 @@
 #        (default 50, 30, 50; about an hour on 2 cores)
 #
 # Writes build/eval/robust-default.txt: tables of accuracy and tests
-# for the default before patch 43 (--confidence-good auto
+# for the default before the run-default topic (--confidence-good auto
 # --confidence-bad 1), the new default (auto auto) and the true rates
 # stated, over a linear history of 100 commits at targets 0.9 and 0.99;
 # of the ends reached when no commit changes the rate, over 30 and 1,000

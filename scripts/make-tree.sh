@@ -3,7 +3,9 @@
 #
 # Make <dir> a Git repository holding the pristine upstream release of the
 # base (see base.sh) as one commit (tagged "upstream") with its series
-# applied on top, one commit per patch.
+# applied on top, one commit per patch: the topics of series/<base>/, one
+# directory each, in the order of their names, each ending at a branch
+# topic/<name> (export-series.sh reads them back), the last at HEAD.
 #
 # Without --refresh an existing <dir> is an error, so that a developer's
 # work is never overwritten.  With --refresh an existing tree is reset to
@@ -41,16 +43,16 @@ git_fixed () {
 	git -C "$dir" "$@"
 }
 
-# The patches, without the cover letter, which has no diff to apply.
-set --
-for patch in "$SERIES"/*.patch
+# The topics, and the number of patches (the cover letters have no diff).
+topics=
+nr=0
+for t in "$SERIES"/*/
 do
-	case "$patch" in
-	*/0000-cover-letter.patch) ;;
-	*) test -f "$patch" && set -- "$@" "$patch" ;;
-	esac
+	test -d "$t" || continue
+	topics="$topics $(basename "$t")"
+	nr=$((nr + $(ls "$t" | grep -c -v '^0000-cover-letter\.patch$')))
 done
-test $# -gt 0 && what="$# patches of series/$BASE" || what="empty series"
+what="$nr patches of series/$BASE"
 log=$BASE_BUILD/logs/make-tree-$(basename "$dir").log
 
 if test -d "$dir/.git"
@@ -65,6 +67,8 @@ then
 	git_fixed am --abort >/dev/null 2>&1 || :
 	git_fixed checkout -q -B series upstream
 	git_fixed reset -q --hard upstream
+	git_fixed for-each-ref --format='delete %(refname)' refs/heads/topic/ |
+		git_fixed update-ref --stdin
 else
 	tarball=$("$top/scripts/fetch-upstream.sh")
 	log_to "$log" "Creating $dir: Git $UPSTREAM_VERSION and the $what"
@@ -86,9 +90,18 @@ Pristine git-$UPSTREAM_VERSION.tar.xz, sha256 $UPSTREAM_SHA256."
 	sha256sum <"$SERIES/upstream.conf" >"$dir/.git/upstream-conf"
 fi
 
-if test -f "$1"
-then
-	# The committer is fixed, the author and dates come from the patches.
+# The committer is fixed, the author and dates come from the patches.
+for t in $topics
+do
+	set --
+	for patch in "$SERIES/$t"/*.patch
+	do
+		case "$patch" in
+		*/0000-cover-letter.patch) ;;
+		*) set -- "$@" "$patch" ;;
+		esac
+	done
 	GIT_COMMITTER_DATE= git_fixed -c user.name='stochastic-bisect series' \
 		-c user.email=series@localhost am -q --committer-date-is-author-date "$@"
-fi
+	git_fixed branch -f "topic/$t"
+done

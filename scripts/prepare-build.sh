@@ -12,7 +12,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/base.sh"
 dir=$1
 
-sum=$(cat "$SERIES"/upstream.conf "$SERIES"/*.patch 2>/dev/null | sha256sum)
+sum=$( (cd "$SERIES" && ls -d */ && cat upstream.conf */*.patch) 2>/dev/null | sha256sum)
 stamp=$dir/.git/series-applied
 if test -d "$dir/.git" &&
    test "$(cat "$dir/.git/upstream-conf" 2>/dev/null)" != "$(sha256sum <"$SERIES/upstream.conf")"

@@ -4,8 +4,9 @@
 # Series hygiene, for <tree> as made by scripts/make-tree.sh from the
 # series of the base (so every patch applied with "git am"):
 #
-#  - series/<base> is exactly what exporting <tree> writes, with a cover
-#    letter whose subject and text are filled in;
+#  - series/<base> is exactly what exporting <tree> writes: upstream.conf
+#    and a directory of patches per topic, each with a cover letter whose
+#    subject and text are filled in;
 #  - every patch signs off with the identity of its author;
 #  - the record of the sanitizer runs (tests/variants.sh), where the base
 #    has one, is of this series and shows no failure;
@@ -36,21 +37,35 @@ report () {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-"$top/scripts/export-series.sh" "$tree" "$tmp/patches" &&
-diff -r -x upstream.conf "$SERIES" "$tmp/patches" >"$tmp/export.diff" 2>&1 &&
-! ls "$SERIES" | grep -v -e '\.patch$' -e '^upstream\.conf$'
+# Nothing else: no patch outside a topic, nothing but patches in one.
+if "$top/scripts/export-series.sh" "$tree" "$tmp/patches" &&
+   diff -r -x upstream.conf "$SERIES" "$tmp/patches" >"$tmp/export.diff" 2>&1
+then
+	(cd "$SERIES" && ls -d -- * */*) |
+	grep -v -e '^upstream\.conf$' -e '^[0-9][0-9]-[a-z0-9-]*$' \
+		-e '^[0-9][0-9]-[a-z0-9-]*/[0-9][0-9][0-9][0-9]-.*\.patch$' >"$tmp/stray"
+	sed 's/^/	not in a topic: /' "$tmp/stray"
+	! test -s "$tmp/stray"
+else
+	false
+fi
 ret=$?
 test $ret = 0 || sed 's/^/	/' "$tmp/export.diff" | head -n 20
 report $ret "series/$BASE equals a fresh export of the series (run 'make export')"
 
-cover=$SERIES/0000-cover-letter.patch
-test -f "$cover" && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover"
-report $? "the cover letter has a subject and a text"
+ret=0
+for topic in "$SERIES"/*/
+do
+	cover=${topic}0000-cover-letter.patch
+	test -f "$cover" && ! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE \*\*\*' "$cover" ||
+	{ echo "	$cover"; ret=1; }
+done
+report $ret "every topic has a cover letter with a subject and a text"
 
 # Whoever sends a patch signs it off (SubmittingPatches): its last
 # Signed-off-by is its author, as "git mailinfo" reads the From: header.
 ret=0
-for p in "$SERIES"/0*.patch
+for p in "$SERIES"/*/0*.patch
 do
 	case "$p" in */0000-cover-letter.patch) continue ;; esac
 	author=$(git mailinfo "$tmp/msg" "$tmp/patch" <"$p" |
