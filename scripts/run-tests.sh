@@ -63,6 +63,7 @@ run_check () {
 
 {
 	run_check series "$top/tests/check-series.sh" "$build"
+	run_check figures "$top/tests/check-figures.sh"
 
 	if test -d "$top/tree/$BASE/.git"
 	then
