@@ -65,6 +65,18 @@ run_check () {
 	run_check series "$top/tests/check-series.sh" "$build"
 	run_check figures "$top/tests/check-figures.sh"
 
+	# The 2.39.5 series must be the product of the 2.55.0 one: both
+	# trees, the other one applied (not built) if need be.
+	for b in 2.55.0 2.39.5
+	do
+		test "$b" = "$BASE" ||
+		BASE=$b "$top/scripts/prepare-build.sh" "$top/build/$b/git" \
+			>"$log/prepare-$b.out" 2>&1 ||
+		echo "not ok - applying the series of $b (see $log/prepare-$b.out)"
+	done
+	run_check bases "$top/tests/check-bases.sh" \
+		"$top/build/2.55.0/git" "$top/build/2.39.5/git"
+
 	if test -d "$top/tree/$BASE/.git"
 	then
 		tmp=$(mktemp -d)

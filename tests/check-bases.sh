@@ -1,0 +1,105 @@
+#!/bin/sh
+# Usage: check-bases.sh <tree-2.55.0> <tree-2.39.5>
+#
+# The series is written on Git 2.55.0; the one on 2.39.5 must be its
+# product, not a second copy that drifts.  For two trees made by
+# make-tree.sh, check that
+#
+#  - both have the same topics, with the same patches (subjects) in the
+#    same order, except the patches only one base needs, named below;
+#  - every file the 2.55.0 series adds is, on 2.39.5, exactly what
+#    scripts/backport.py makes of it (the named differences between the
+#    two releases: renamed APIs, split headers, quoted terms, test_grep);
+#    the 2.39.5 series adds no other file.
+#
+# What the two series change in upstream's own files differs in shape
+# (builtin/bisect.c on 2.55.0, git-bisect.sh and bisect--helper on
+# 2.39.5) and is checked by each base's tests, not here.
+#
+# Prints one "ok"/"not ok" line per check and exits non-zero if any fails.
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+new=$1
+old=$2
+test -d "$new/.git" && test -d "$old/.git" ||
+	{ echo >&2 "usage: $0 <tree-2.55.0> <tree-2.39.5>"; exit 2; }
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Patches only 2.39.5 needs: fixes to its build and to the cost of its
+# normal step, which 2.55.0 has no use for (see the fixes topic's cover
+# letter).
+only_old='oss-fuzz: link the fuzz targets like the other programs
+bisect: clear only the commits count_distance() marked
+bisect: do not keep the commits'"'"' buffers'
+
+# A file one base names differently: t9904 is taken on 2.55.0.
+old_path () {
+	case "$1" in
+	t/t9905-completion-bisect.sh) echo t/t9904-completion-bisect.sh ;;
+	*) echo "$1" ;;
+	esac
+}
+
+subjects () {
+	prev=upstream
+	for t in $(git -C "$1" for-each-ref --format='%(refname:lstrip=2)' \
+		   'refs/heads/topic/')
+	do
+		git -C "$1" log --reverse --format="$t: %s" "$prev..$t"
+		prev=$t
+	done
+}
+subjects "$new" >"$tmp/new"
+subjects "$old" | while IFS= read -r line
+do
+	printf '%s\n' "$only_old" | grep -q -F -x "${line#*: }" || printf '%s\n' "$line"
+done >"$tmp/old"
+diff -u "$tmp/new" "$tmp/old" >"$tmp/subjects.diff"
+ret=$?
+test $ret = 0 || sed 's/^/	/' "$tmp/subjects.diff" | head -n 20
+if test $ret = 0 && test -s "$tmp/new"
+then
+	echo "ok - the same topics and patches on both bases"
+else
+	echo "not ok - the same topics and patches on both bases"
+	failed=1
+fi
+
+git -C "$new" diff --name-only --diff-filter=A upstream HEAD >"$tmp/added"
+ret=0
+while read -r f
+do
+	g=$(old_path "$f")
+	case "$f" in *.png|*.gz) continue ;; esac
+	git -C "$new" show "HEAD:$f" | "$top/scripts/backport.py" "$f" >"$tmp/want"
+	if ! git -C "$old" show "HEAD:$g" >"$tmp/have" 2>/dev/null
+	then
+		echo "	$g: missing on 2.39.5"
+		ret=1
+	elif ! diff -u "$tmp/want" "$tmp/have" >"$tmp/file.diff"
+	then
+		echo "	$g differs from scripts/backport.py's product:"
+		sed 's/^/	/' "$tmp/file.diff" | head -n 20
+		ret=1
+	fi
+	echo "$g" >>"$tmp/expected"
+done <"$tmp/added"
+# and the files of the patches only 2.39.5 needs
+printf '%s\n' "$only_old" | while IFS= read -r subject
+do
+	c=$(git -C "$old" log --format=%H -F --grep="$subject" upstream..HEAD | head -n 1)
+	test -z "$c" || git -C "$old" show --format= --name-only --diff-filter=A "$c"
+done >>"$tmp/expected"
+git -C "$old" diff --name-only --diff-filter=A upstream HEAD |
+	grep -v -F -x -f "$tmp/expected" | sed 's/^/	only on 2.39.5: /' >"$tmp/extra"
+test -s "$tmp/extra" && { cat "$tmp/extra"; ret=1; }
+if test $ret = 0
+then
+	echo "ok - every file the series adds is on 2.39.5 what scripts/backport.py makes of it"
+else
+	echo "not ok - every file the series adds is on 2.39.5 what scripts/backport.py makes of it"
+	failed=1
+fi
+exit $failed
