@@ -80,7 +80,7 @@ else
 endif
 
 test: build
-	@scripts/run-tests.sh
+	@GIT_MAKE='$(GIT_MAKE)' scripts/run-tests.sh
 
 test-full: build
 	$(MAKE) -C $(BUILD)/t prove \

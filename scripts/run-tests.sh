@@ -8,7 +8,7 @@
 #      t61*, t66*; not the merge and ref-formatting tests of t62*-t65*,
 #      which the series cannot reach and which take most of the time),
 #      unmodified, plus every test script the series adds, in Git's own
-#      harness;
+#      harness, and the unit tests (clar) of the suites it adds;
 #   3. the series' tests and upstream's t6002 and t6030 again, under the
 #      settings of upstream's CI that need no other build (set -e,
 #      reftable, SHA-256, linux-TEST-vars);
@@ -109,6 +109,30 @@ run_check () {
 		else
 			echo "not ok - $0"
 		fi')
+
+	# The unit tests (t/unit-tests, clar) of the suites the series adds.
+	suites=$(git -C "$build" diff --name-only --diff-filter=A upstream HEAD \
+		 -- 't/unit-tests/u-*.c' | sed 's|.*/u-||; s|\.c$||')
+	if test -n "$suites"
+	then
+		echo "# unit tests (log: $log/unit-tests.out)"
+		if ${GIT_MAKE:-make DEVELOPER=1} -C "$build" t/unit-tests/bin/unit-tests \
+			>"$log/unit-tests.out" 2>&1
+		then
+			for s in $suites
+			do
+				if "$build/t/unit-tests/bin/unit-tests" --run="$s" \
+					>>"$log/unit-tests.out" 2>&1
+				then
+					echo "ok - unit tests: $s"
+				else
+					echo "not ok - unit tests: $s"
+				fi
+			done
+		else
+			echo "not ok - building the unit tests (see $log/unit-tests.out)"
+		fi
+	fi
 
 	# Upstream's CI runs every test under settings a build need not
 	# change: "set -e" (every linux job), the reftable backend, SHA-256

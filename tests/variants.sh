@@ -5,7 +5,8 @@
 # at its HEAD): Git built with SANITIZE=leak (its linux-leaks job) and
 # with SANITIZE=address,undefined (linux-asan-ubsan), each in a work tree
 # of its own, build/<base>/sanitize-<name>; in each, the series' tests and
-# upstream's t6002 and t6030, with "set -e" as upstream's CI runs them.
+# upstream's t6002 and t6030, with "set -e" as upstream's CI runs them,
+# and the unit tests of the suites the series adds.
 #
 # Writes tests/recorded/variants-<base>.txt: the tree of the series it
 # ran on, then a line per variant and test script with its counts.  A
@@ -66,6 +67,24 @@ variants=${*:-leak address,undefined}
 					"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
 			else
 				echo "$variant $t did not finish (see $log)"
+			fi
+		done
+		# and the unit tests (clar) of the suites the series adds
+		suites=$(git -C "$dir" diff --name-only --diff-filter=A upstream HEAD \
+			 -- 't/unit-tests/u-*.c' | sed 's|.*/u-||; s|\.c$||')
+		test -z "$suites" ||
+		make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant \
+			t/unit-tests/bin/unit-tests >>"$log" 2>&1 ||
+			{ tail -n 20 "$log" >&2; exit 1; }
+		for s in $suites
+		do
+			if "$dir/t/unit-tests/bin/unit-tests" --run="$s" \
+				>"$dir/t/unit-tests-$s.tap" 2>>"$log"
+			then
+				echo "$variant unit-tests:$s $(grep -c '^ok ' "$dir/t/unit-tests-$s.tap") passed," \
+					"$(grep -c '^not ok ' "$dir/t/unit-tests-$s.tap") failed"
+			else
+				echo "$variant unit-tests:$s did not finish (see $log)"
 			fi
 		done
 	done
