@@ -84,6 +84,8 @@ RULES = [
      "\t--confidence Z\n"
      "\t--term-new=\n\t--term-bad=\n\t--term-old=\n\t--term-good=\n"
      "\t--no-checkout Z\n\t--first-parent Z\n"),
+    ("terms unquoted in 2.39.5's messages (documentation)", ("Documentation/*",),
+     r"first '(\w+)' commit", r"first \1 commit"),
     # tests: test_grep came in 2.43
     ("test_i18ngrep, not test_grep, before 2.43", TESTS,
      r"\btest_grep\b", "test_i18ngrep"),

@@ -13,9 +13,14 @@
 #    the 2.39.5 series adds no other file (but for the unit tests it
 #    carries as a test script, named below).
 #
-# What the two series change in upstream's own files differs in shape
-# (builtin/bisect.c on 2.55.0, git-bisect.sh and bisect--helper on
-# 2.39.5) and is checked by each base's tests, not here.
+#  - the documentation of stochastic bisection (git-bisect's section,
+#    what rev-list-options gains) is on 2.39.5 what backport.py makes
+#    of it.
+#
+# The rest of what the two series change in upstream's own files
+# differs in shape (builtin/bisect.c on 2.55.0, git-bisect.sh and
+# bisect--helper on 2.39.5; the synopsis and option lists of the
+# documentation) and is checked by each base's tests, not here.
 #
 # Prints one "ok"/"not ok" line per check and exits non-zero if any fails.
 
@@ -110,6 +115,36 @@ then
 	echo "ok - every file the series adds is on 2.39.5 what scripts/backport.py makes of it"
 else
 	echo "not ok - every file the series adds is on 2.39.5 what scripts/backport.py makes of it"
+	failed=1
+fi
+# The documentation: git-bisect's "Stochastic bisection" section, and
+# what the series adds to rev-list-options, are on 2.39.5 what
+# backport.py makes of them.  The synopsis and the option list follow
+# each release's own markup (2.55.0's [synopsis] and `--option`:: with
+# indented bodies) and are kept in step by hand.
+section () {
+	awk -v title="$1" '
+		/^~+$/ && in_section && prev != title { exit }
+		NR > 1 && in_section { print prev }
+		$0 == title { in_section = 1 }
+		{ prev = $0 }
+	'
+}
+added () {
+	git -C "$1" diff -U0 upstream HEAD -- "$2" | sed -n 's/^+\([^+]\|$\)/\1/p'
+}
+git -C "$new" show HEAD:Documentation/git-bisect.adoc | section "Stochastic bisection" |
+	"$top/scripts/backport.py" Documentation/git-bisect.adoc >"$tmp/want"
+git -C "$old" show HEAD:Documentation/git-bisect.txt | section "Stochastic bisection" >"$tmp/have"
+added "$new" Documentation/rev-list-options.adoc |
+	"$top/scripts/backport.py" Documentation/rev-list-options.adoc >>"$tmp/want"
+added "$old" Documentation/rev-list-options.txt >>"$tmp/have"
+if test "$(wc -l <"$tmp/want")" -gt 100 && diff -u "$tmp/want" "$tmp/have" >"$tmp/doc.diff"
+then
+	echo "ok - the documentation of stochastic bisection is on 2.39.5 what scripts/backport.py makes of it"
+else
+	sed 's/^/	/' "$tmp/doc.diff" | head -n 20
+	echo "not ok - the documentation of stochastic bisection is on 2.39.5 what scripts/backport.py makes of it"
 	failed=1
 fi
 exit $failed
