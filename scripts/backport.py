@@ -27,7 +27,7 @@ RULES = [
     # headers: 2.39.5 has cache.h where 2.55.0 has git-compat-util.h and
     # the headers split out of cache.h since
     ("no USE_THE_REPOSITORY_VARIABLE before 2.47", C,
-     r"#define USE_THE_REPOSITORY_VARIABLE\n\n", ""),
+     r"(?:/\* .* \*/\n)?#define USE_THE_REPOSITORY_VARIABLE\n\n", ""),
     ("cache.h, not git-compat-util.h, where cache.h's declarations are "
      "used: those later split out to hex.h and setup.h, or hash.h", C,
      r'#include "git-compat-util.h"\n((?:.*\n)*?#include "(?:hex|setup|hash)\.h")',
@@ -65,7 +65,7 @@ RULES = [
      r"\tstruct refs_for_each_ref_options \w+ = \{\n\t\t\.prefix = \"[^\"]*\",\n\t\};\n",
      ""),
     ("refs_for_each_ref_ext() came in 2.53: for_each_ref_in()", C,
-     r"refs_for_each_ref_ext\(get_main_ref_store\(the_repository\),\n[\t ]*"
+     r"refs_for_each_ref_ext\(get_main_ref_store\((?:the_repository|r)\),\n[\t ]*"
      r"register_skipped, ([^,]*), &(uncertain|skipped)_refs\);",
      lambda m: 'for_each_ref_in("refs/bisect/%s", register_skipped, %s);'
      % ("uncertain/" if m.group(2) == "uncertain" else "skip-", m.group(1))),
