@@ -1,21 +1,29 @@
 #!/bin/sh
 # Usage: variants.sh [<variant>...]
 #
-# Upstream CI's sanitizer jobs, on the series of the base (tree/<base>
-# at its HEAD): Git built with SANITIZE=leak (its linux-leaks job) and
-# with SANITIZE=address,undefined (linux-asan-ubsan), each in a work tree
-# of its own, build/<base>/sanitize-<name>; in each, the series' tests and
-# upstream's t6002 and t6030, with "set -e" as upstream's CI runs them,
-# and the unit tests of the suites the series adds.
+# The checks of the series of the base (tree/<base> at its HEAD) that
+# take too long for "make test", run before a change lands:
+#
+#   builds    every patch builds with DEVELOPER=1 (warnings are errors),
+#             one after the other, incrementally, in build/<base>/series,
+#             so that the series bisects;
+#   leak, address,undefined
+#             upstream CI's sanitizer jobs: Git built with SANITIZE=leak
+#             (its linux-leaks job) or SANITIZE=address,undefined
+#             (linux-asan-ubsan), each in a work tree of its own,
+#             build/<base>/sanitize-<name>; in each, the series' tests and
+#             upstream's t6002 and t6030, with "set -e" as upstream's CI
+#             runs them, and the unit tests of the suites the series adds.
 #
 # Writes tests/recorded/variants-<base>.txt: the tree of the series it
-# ran on, then a line per variant and test script with its counts.  A
-# build and a run take about half an hour per variant on two cores, too
-# long for "make test"; this is run before a change lands, and
-# check-series.sh fails when the record is not of the series as it is
-# or records a failure.  Prints one line per variant.  Naming variants
-# ("leak", "address,undefined") runs only those, keeping the lines of
-# the others from a record of the same series.
+# ran on, then a line per patch built (with the tree it builds) and per
+# variant and test script (with its counts).  On two cores the builds
+# take about half an hour and each sanitizer as long; check-series.sh,
+# which "make test" runs, fails when the record is not of the series as
+# it is or records a failure.  Prints one line per variant.  Naming
+# variants runs only those, keeping the lines of the others from a
+# record of the same series.  Without, runs those the base lists in
+# VARIANTS (scripts/base.sh).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,13 +36,13 @@ record=$top/tests/recorded/variants-$BASE.txt
 mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
 
 series_tree=$(git -C "$tree" rev-parse HEAD^{tree})
-variants=${*:-leak address,undefined}
+variants=${*:-$VARIANTS}
 {
 	echo "series tree $series_tree"
 	if test $# != 0 &&
 	   test "$(sed -n 's/^series tree //p' "$record" 2>/dev/null)" = "$series_tree"
 	then
-		for variant in leak address,undefined
+		for variant in $VARIANTS
 		do
 			case " $variants " in
 			*" $variant "*) ;;
@@ -44,8 +52,35 @@ variants=${*:-leak address,undefined}
 	fi
 	for variant in $variants
 	do
+		log=$BASE_BUILD/logs/variant-$(echo "$variant" | tr , -).log
+		if test "$variant" = builds
+		then
+			# One work tree, moved from commit to commit, so that
+			# every step only rebuilds what the patch touched.
+			dir=$BASE_BUILD/series
+			# (once a work tree of build/<base>/git: made again)
+			test "$(git -C "$dir" rev-parse --path-format=absolute \
+				--git-common-dir 2>/dev/null)" = "$tree/.git" ||
+			{ rm -rf "$dir" && git -C "$tree" worktree prune &&
+			  git -C "$tree" worktree add -q --detach "$dir" upstream; }
+			echo >&2 "Building every patch with DEVELOPER=1 in $dir (log: $log)"
+			: >"$log"
+			for c in upstream $(git -C "$tree" rev-list --reverse upstream..HEAD)
+			do
+				git -C "$dir" checkout -q --detach "$c"
+				if make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 all \
+					>>"$log" 2>&1
+				then
+					result=built
+				else
+					result="did not build"
+				fi
+				echo "builds $(git -C "$tree" rev-parse "$c^{tree}")" \
+					"$result: $(git -C "$tree" log -1 --format=%s "$c")"
+			done
+			continue
+		fi
 		dir=$BASE_BUILD/sanitize-$(echo "$variant" | tr , -)
-		log=$BASE_BUILD/logs/sanitize-$(echo "$variant" | tr , -).log
 		test -d "$dir" ||
 		git -C "$tree" worktree add -q --detach "$dir" "$head"
 		git -C "$dir" checkout -q --detach "$head"
