@@ -166,7 +166,8 @@ run_check () {
 	echo "# documentation (log: $log/doc.out)"
 	if (cd "$build/Documentation" &&
 	    PATH=/usr/bin:$PATH make git-bisect.1 git-bisect.html \
-			git-rev-list.1 git-rev-list.html lint-docs) \
+			git-rev-list.1 git-rev-list.html \
+			technical/bisect-stochastic.html lint-docs) \
 		>"$log/doc.out" 2>&1 &&
 	   ! grep -i -E 'warn|error' "$log/doc.out"
 	then

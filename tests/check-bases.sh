@@ -40,10 +40,12 @@ only_old='oss-fuzz: link the fuzz targets like the other programs
 bisect: clear only the commits count_distance() marked
 bisect: do not keep the commits'"'"' buffers'
 
-# A file one base names differently: t9904 is taken on 2.55.0.
+# Files one base names differently: t9904 is taken on 2.55.0, and the
+# documentation was .txt before 2.48.
 old_path () {
 	case "$1" in
 	t/t9905-completion-bisect.sh) echo t/t9904-completion-bisect.sh ;;
+	Documentation/*.adoc) echo "${1%.adoc}.txt" ;;
 	*) echo "$1" ;;
 	esac
 }
