@@ -20,10 +20,10 @@
 # variant and test script (with its counts).  On two cores the builds
 # take about half an hour and each sanitizer as long; check-series.sh,
 # which "make test" runs, fails when the record is not of the series as
-# it is or records a failure.  Prints one line per variant.  Naming
-# variants runs only those, keeping the lines of the others from a
-# record of the same series.  Without, runs those the base lists in
-# VARIANTS (scripts/base.sh).
+# it is or records a failure.  Prints one line per variant, and runs
+# them side by side.  Naming variants runs only those, keeping the lines
+# of the others from a record of the same series.  Without, runs those
+# the base lists in VARIANTS (scripts/base.sh).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,91 +37,106 @@ mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
 
 series_tree=$(git -C "$tree" rev-parse HEAD^{tree})
 variants=${*:-$VARIANTS}
+
+run_variant () {
+	variant=$1
+	log=$BASE_BUILD/logs/variant-$(echo "$variant" | tr , -).log
+	if test "$variant" = builds
+	then
+		# One work tree, moved from commit to commit, so that
+		# every step only rebuilds what the patch touched.
+		dir=$BASE_BUILD/series
+		# (once a work tree of build/<base>/git: made again)
+		test "$(git -C "$dir" rev-parse --path-format=absolute \
+			--git-common-dir 2>/dev/null)" = "$tree/.git" ||
+		{ rm -rf "$dir" && git -C "$tree" worktree prune &&
+		  git -C "$tree" worktree add -q --detach "$dir" upstream; }
+		echo >&2 "Building every patch with DEVELOPER=1 in $dir (log: $log)"
+		: >"$log"
+		for c in upstream $(git -C "$tree" rev-list --reverse upstream..HEAD)
+		do
+			git -C "$dir" checkout -q --detach "$c"
+			if make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 all \
+				>>"$log" 2>&1
+			then
+				result=built
+			else
+				result="did not build"
+			fi
+			echo "builds $(git -C "$tree" rev-parse "$c^{tree}")" \
+				"$result: $(git -C "$tree" log -1 --format=%s "$c")"
+		done
+		return
+	fi
+	dir=$BASE_BUILD/sanitize-$(echo "$variant" | tr , -)
+	test -d "$dir" ||
+	git -C "$tree" worktree add -q --detach "$dir" "$head"
+	git -C "$dir" checkout -q --detach "$head"
+	echo >&2 "Building and testing with SANITIZE=$variant in $dir (log: $log)"
+	make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant all \
+		>"$log" 2>&1 ||
+		{ tail -n 20 "$log" >&2; exit 1; }
+	tests=$(cd "$dir/t" && ls t6002-*.sh t6030-*.sh &&
+		git -C "$dir" diff --name-only --diff-filter=A upstream HEAD -- \
+			't/t[0-9]*.sh' | sed 's|^t/||')
+	for t in $tests
+	do
+		out=$dir/t/test-results/${t%.sh}.counts
+		rm -f "$out"
+		(cd "$dir/t" && GIT_TEST_USE_SET_E=yes sh "$t" >>"$log" 2>&1) || :
+		if test -f "$out"
+		then
+			echo "$variant $t $(sed -n 's/^success \(.*\)/\1/p' "$out") passed," \
+				"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
+		else
+			echo "$variant $t did not finish (see $log)"
+		fi
+	done
+	# and the unit tests (clar) of the suites the series adds
+	suites=$(git -C "$dir" diff --name-only --diff-filter=A upstream HEAD \
+		 -- 't/unit-tests/u-*.c' | sed 's|.*/u-||; s|\.c$||')
+	test -z "$suites" ||
+	make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant \
+		t/unit-tests/bin/unit-tests >>"$log" 2>&1 ||
+		{ tail -n 20 "$log" >&2; exit 1; }
+	for s in $suites
+	do
+		if "$dir/t/unit-tests/bin/unit-tests" --run="$s" \
+			>"$dir/t/unit-tests-$s.tap" 2>>"$log"
+		then
+			echo "$variant unit-tests:$s $(grep -c '^ok ' "$dir/t/unit-tests-$s.tap") passed," \
+				"$(grep -c '^not ok ' "$dir/t/unit-tests-$s.tap") failed"
+		else
+			echo "$variant unit-tests:$s did not finish (see $log)"
+		fi
+	done
+}
+
+# The variants run side by side, each in its own work tree: the tests
+# of a sanitizer build run one at a time, so two cores are kept busy.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pids=
+for variant in $variants
+do
+	run_variant "$variant" >"$tmp/$variant" &
+	pids="$pids $!"
+done
+for pid in $pids
+do
+	wait "$pid" || exit 1
+done
 {
 	echo "series tree $series_tree"
-	if test $# != 0 &&
-	   test "$(sed -n 's/^series tree //p' "$record" 2>/dev/null)" = "$series_tree"
-	then
-		for variant in $VARIANTS
-		do
-			case " $variants " in
-			*" $variant "*) ;;
-			*) grep "^$variant " "$record" ;;
-			esac
-		done
-	fi
-	for variant in $variants
+	for variant in $VARIANTS
 	do
-		log=$BASE_BUILD/logs/variant-$(echo "$variant" | tr , -).log
-		if test "$variant" = builds
+		if test -f "$tmp/$variant"
 		then
-			# One work tree, moved from commit to commit, so that
-			# every step only rebuilds what the patch touched.
-			dir=$BASE_BUILD/series
-			# (once a work tree of build/<base>/git: made again)
-			test "$(git -C "$dir" rev-parse --path-format=absolute \
-				--git-common-dir 2>/dev/null)" = "$tree/.git" ||
-			{ rm -rf "$dir" && git -C "$tree" worktree prune &&
-			  git -C "$tree" worktree add -q --detach "$dir" upstream; }
-			echo >&2 "Building every patch with DEVELOPER=1 in $dir (log: $log)"
-			: >"$log"
-			for c in upstream $(git -C "$tree" rev-list --reverse upstream..HEAD)
-			do
-				git -C "$dir" checkout -q --detach "$c"
-				if make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 all \
-					>>"$log" 2>&1
-				then
-					result=built
-				else
-					result="did not build"
-				fi
-				echo "builds $(git -C "$tree" rev-parse "$c^{tree}")" \
-					"$result: $(git -C "$tree" log -1 --format=%s "$c")"
-			done
-			continue
+			cat "$tmp/$variant"
+		elif test "$(sed -n 's/^series tree //p' "$record" 2>/dev/null)" = "$series_tree"
+		then
+			grep "^$variant " "$record" || :
 		fi
-		dir=$BASE_BUILD/sanitize-$(echo "$variant" | tr , -)
-		test -d "$dir" ||
-		git -C "$tree" worktree add -q --detach "$dir" "$head"
-		git -C "$dir" checkout -q --detach "$head"
-		echo >&2 "Building and testing with SANITIZE=$variant in $dir (log: $log)"
-		make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant all \
-			>"$log" 2>&1 ||
-			{ tail -n 20 "$log" >&2; exit 1; }
-		tests=$(cd "$dir/t" && ls t6002-*.sh t6030-*.sh &&
-			git -C "$dir" diff --name-only --diff-filter=A upstream HEAD -- \
-				't/t[0-9]*.sh' | sed 's|^t/||')
-		for t in $tests
-		do
-			out=$dir/t/test-results/${t%.sh}.counts
-			rm -f "$out"
-			(cd "$dir/t" && GIT_TEST_USE_SET_E=yes sh "$t" >>"$log" 2>&1) || :
-			if test -f "$out"
-			then
-				echo "$variant $t $(sed -n 's/^success \(.*\)/\1/p' "$out") passed," \
-					"$(sed -n 's/^failed \(.*\)/\1/p' "$out") failed"
-			else
-				echo "$variant $t did not finish (see $log)"
-			fi
-		done
-		# and the unit tests (clar) of the suites the series adds
-		suites=$(git -C "$dir" diff --name-only --diff-filter=A upstream HEAD \
-			 -- 't/unit-tests/u-*.c' | sed 's|.*/u-||; s|\.c$||')
-		test -z "$suites" ||
-		make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 SANITIZE=$variant \
-			t/unit-tests/bin/unit-tests >>"$log" 2>&1 ||
-			{ tail -n 20 "$log" >&2; exit 1; }
-		for s in $suites
-		do
-			if "$dir/t/unit-tests/bin/unit-tests" --run="$s" \
-				>"$dir/t/unit-tests-$s.tap" 2>>"$log"
-			then
-				echo "$variant unit-tests:$s $(grep -c '^ok ' "$dir/t/unit-tests-$s.tap") passed," \
-					"$(grep -c '^not ok ' "$dir/t/unit-tests-$s.tap") failed"
-			else
-				echo "$variant unit-tests:$s did not finish (see $log)"
-			fi
-		done
 	done
 } >"$record+"
 mv "$record+" "$record"
