@@ -20,6 +20,7 @@ then
 	echo "Removing $dir: it predates the current upstream.conf"
 	rm -rf "$dir"
 fi
+"$top/scripts/drop-stale-wrappers.sh" "$dir"
 if test -d "$dir/.git"
 then
 	test "$(cat "$stamp" 2>/dev/null)" = "$sum" && exit 0

@@ -48,6 +48,7 @@ then
 			"$top/scripts/make-tree.sh" "$pristine" >/dev/null
 		fi &&
 		git -C "$pristine" checkout -q upstream &&
+		"$top/scripts/drop-stale-wrappers.sh" "$pristine" &&
 		make -C "$pristine" -j"$jobs" all >"$log/pristine-build" 2>&1 ||
 		{ echo "not ok - building the pristine Git (see $log/pristine-build)"; exit 1; }
 		PRISTINE_GIT=$pristine/bin-wrappers/git
