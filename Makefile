@@ -95,6 +95,7 @@ test-full: build
 # tests/recorded/variants-<base>.txt, which "make test" checks is of the
 # series as it is.  Run before a change lands.
 variants: deps
+	@scripts/install-deps.sh ccache
 	@tests/variants.sh
 
 # The fuzz targets of the series, with libFuzzer and the sanitizers, for

@@ -182,14 +182,16 @@ def start(bad, good):
 def state(stochastic, confidences=""):
     """A setup function: the state of a normal or stochastic bisection."""
     def setup():
-        target = os.path.join(REPO, ".git", "BISECT_RESULT_CONFIDENCE")
-        with open(os.path.join(REPO, ".git", "BISECT_CONFIDENCES"), "w") as f:
-            f.write(confidences)
-        if stochastic:
-            with open(target, "w") as f:
-                f.write("0.9\n")
-        elif os.path.exists(target):
-            os.unlink(target)
+        # A normal bisection has neither file: the series refuses a
+        # state that has the verdicts and not the target.
+        for name, text in (("BISECT_CONFIDENCES", confidences),
+                           ("BISECT_RESULT_CONFIDENCE", "0.9\n")):
+            path = os.path.join(REPO, ".git", name)
+            if stochastic:
+                with open(path, "w") as f:
+                    f.write(text)
+            elif os.path.exists(path):
+                os.unlink(path)
     return setup
 
 

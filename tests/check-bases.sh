@@ -33,12 +33,9 @@ failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Patches only 2.39.5 needs: fixes to its build and to the cost of its
-# normal step, which 2.55.0 has no use for (see the fixes topic's cover
-# letter).
-only_old='oss-fuzz: link the fuzz targets like the other programs
-bisect: clear only the commits count_distance() marked
-bisect: do not keep the commits'"'"' buffers'
+# Patches only 2.39.5 needs: a fix to its build, which 2.55.0 has no
+# use for (see the fixes topic's cover letter).
+only_old='oss-fuzz: link the fuzz targets like the other programs'
 
 # Files one base names differently: t9904 is taken on 2.55.0, and the
 # documentation was .txt before 2.48.

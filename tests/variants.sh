@@ -38,6 +38,17 @@ mkdir -p "$BASE_BUILD/logs" "$top/tests/recorded"
 series_tree=$(git -C "$tree" rev-parse HEAD^{tree})
 variants=${*:-$VARIANTS}
 
+# Through ccache, if there is one ("make variants" installs it): a patch
+# that changes a header rebuilds much of Git, and a run after a change
+# to the series compiles again what an earlier run compiled.  Its cache
+# is kept in build/ccache.
+if test -d /usr/lib/ccache
+then
+	PATH=/usr/lib/ccache:$PATH
+	CCACHE_DIR=$top/build/ccache
+	export PATH CCACHE_DIR
+fi
+
 run_variant () {
 	variant=$1
 	log=$BASE_BUILD/logs/variant-$(echo "$variant" | tr , -).log
