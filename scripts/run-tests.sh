@@ -8,7 +8,8 @@
 #      t61*, t66*; not the merge and ref-formatting tests of t62*-t65*,
 #      which the series cannot reach and which take most of the time),
 #      unmodified, plus every test script the series adds, in Git's own
-#      harness, and the unit tests (clar) of the suites it adds;
+#      harness, the unit tests (clar) of the suites it adds, and its
+#      perf tests, run once;
 #   3. the series' tests and upstream's t6002 and t6030 again, under the
 #      settings of upstream's CI that need no other build (set -e,
 #      reftable, SHA-256, linux-TEST-vars);
@@ -134,6 +135,21 @@ run_check () {
 			echo "not ok - building the unit tests (see $log/unit-tests.out)"
 		fi
 	fi
+
+	# The perf tests the series adds, once each, on the build's own
+	# repository: that they run, not what they measure.
+	for p in $(git -C "$build" diff --name-only --diff-filter=A upstream HEAD \
+		   -- 't/perf/p[0-9]*.sh')
+	do
+		p=$(basename "$p")
+		if (cd "$build/t/perf" && GIT_PERF_REPEAT_COUNT=1 sh "$p") \
+			>"$log/${p%.sh}.out" 2>&1
+		then
+			echo "ok - $p runs (once)"
+		else
+			echo "not ok - $p runs (see $log/${p%.sh}.out)"
+		fi
+	done
 
 	# Upstream's CI runs every test under settings a build need not
 	# change: "set -e" (every linux job), the reftable backend, SHA-256
