@@ -89,9 +89,9 @@ test-full: build
 
 # What is too long for "make test", as VARIANTS in scripts/base.sh lists
 # it: every patch built with DEVELOPER=1, one after the other (half an
-# hour on two cores for 2.39.5), and upstream CI's sanitizer jobs
-# (SANITIZE=leak, SANITIZE=address,undefined) on the series' tests, each
-# in a build of its own (an hour, 2.55.0); writes
+# hour on two cores for 2.39.5, an hour for 2.55.0), and upstream CI's
+# sanitizer jobs (SANITIZE=leak, SANITIZE=address,undefined) on the
+# series' tests, each in a build of its own (2.55.0); writes
 # tests/recorded/variants-<base>.txt, which "make test" checks is of the
 # series as it is.  Run before a change lands.
 variants: deps
