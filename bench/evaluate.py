@@ -57,10 +57,10 @@ with open(os.path.join(TOP, "series", "default")) as f:
 WORK = os.path.join(TOP, "build", "eval")
 SHAPE = os.path.join(TOP, "build", "git-shape")
 END_TO_END = os.path.join(WORK, "end-to-end.txt")
-# written by "make bench"
-STEP_COST = os.path.join(WORK, "step-cost.txt")
-NEAR_BEST = os.path.join(WORK, "near-best.txt")
-STEP_COST_TITLE = "## CPU cost of a step (`make bench`)"
+# written by "make bench", one of each per base
+STEP_COST = os.path.join(WORK, "step-cost-%s.txt")
+NEAR_BEST = os.path.join(WORK, "near-best-%s.txt")
+STEP_COST_TITLE = "## CPU cost of a step on Git %s "
 PORT_TITLE = "## The same numbers on Git "
 # written by bench/robust_default.sh
 ROBUST = os.path.join(WORK, "robust-default.txt")
@@ -71,7 +71,17 @@ END_TO_END_NO_REGRESSION = os.path.join(WORK, "end-to-end-no-regression.txt")
 ROBUST_TITLE = "## The default of `git bisect run` (`bench/robust_default.sh`)"
 
 
-def step_cost_plot(lines, plotdir):
+def bases():
+    """The bases of the series, the default one first."""
+    with open(os.path.join(TOP, "series", "default")) as f:
+        default = f.read().strip()
+    others = sorted(d for d in os.listdir(os.path.join(TOP, "series"))
+                    if d != default and
+                    os.path.exists(os.path.join(TOP, "series", d, "upstream.conf")))
+    return [default] + others
+
+
+def step_cost_plot(lines, plotdir, base):
     """Plot the CPU time of "git rev-list --bisect" against the size of
     the range, from the table of step_cost.py; returns the plot's path,
     or None without matplotlib."""
@@ -105,10 +115,10 @@ def step_cost_plot(lines, plotdir):
     ax.set_yscale("log")
     ax.set_xlabel("commits in the range (git.git's graph; x6: repeated)")
     ax.set_ylabel("CPU seconds, git rev-list --bisect")
-    ax.set_title("cost of one step against the size of the history")
+    ax.set_title("cost of one step against the size of the history, Git %s" % base)
     ax.legend(fontsize="small")
     fig.tight_layout()
-    path = os.path.join(plotdir, "step-cost.png")
+    path = os.path.join(plotdir, "step-cost-%s.png" % base)
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
@@ -141,11 +151,42 @@ def read_lines(path):
         return f.read().rstrip("\n").split("\n")
 
 
-def step_cost_section():
-    """The section of RESULTS.md that "make bench" measures."""
-    if not os.path.exists(STEP_COST):
-        return kept_sections(STEP_COST_TITLE)
-    out = ["", STEP_COST_TITLE, "",
+def step_cost_growth(lines):
+    """How the cost of a stochastic step grows with the range, from the
+    table of step_cost.py: the largest time of a stochastic step for
+    each size of range ("at most 0.3 s for 12,517 commits, ...")."""
+    worst = {}
+    for line in lines:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) != 10 or "(" not in cells[0] or cells[5] == "-":
+            continue
+        try:
+            size, value = int(cells[0].split("(")[1].split()[0]), float(cells[5])
+        except ValueError:
+            continue
+        worst[size] = max(worst.get(size, 0.0), value)
+    parts = []
+    for size in sorted(worst):
+        t = worst[size]
+        if t >= 90:
+            text = "%.0f minutes" % (t / 60)
+        else:
+            text = "%.1f s" % t if t < 10 else "%.0f s" % t
+        parts.append("%s for %s" % (text, "{:,}".format(size)))
+    if parts:
+        parts[0] += " commits"
+    if not parts:
+        return "see the table"
+    return "at most " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def step_cost_section(base):
+    """The section of RESULTS.md that "make bench" measures on a base."""
+    if not os.path.exists(STEP_COST % base):
+        return kept_sections(STEP_COST_TITLE % base)
+    title = STEP_COST_TITLE % base + "(`make bench%s`)" % (
+        "" if base == bases()[0] else " BASE=" + base)
+    out = ["", title, "",
            "One step, \"git rev-list --bisect\" and \"git bisect next "
            "--no-checkout\", on git.git's commit graph: an unpatched Git "
            "(upstream), the series in a normal bisection (normal) and in a "
@@ -159,27 +200,27 @@ def step_cost_section():
            "upstream's: count_distance() clears only what it marked, and "
            "\"git bisect\" does not keep the commits' buffers.  A "
            "stochastic step settles, as a normal one does, for the first "
-           "commit whose test is nearly the best (within 0.2% of the "
+           "commit whose test is nearly the best (within 0.2%% of the "
            "information of the best possible test), unless commits were "
            "skipped or a rate is learned, and reads the weights of the "
            "commits it counts from an array.  The cost of both grows "
            "faster than the square of the size of the history "
            "(count_distance() walks the ancestors of every merge it "
-           "counts, and more of them miss the caches): about 0.4 s for "
-           "12,517 commits, 4 s for 81,347 and 7 minutes for 488,087.", ""]
-    table = read_lines(STEP_COST)
+           "counts, and more of them miss the caches): %s." % (
+               step_cost_growth(read_lines(STEP_COST % base))), ""]
+    table = read_lines(STEP_COST % base)
     out += table
-    plot = step_cost_plot(table, os.path.join(TOP, "bench", "plots"))
+    plot = step_cost_plot(table, os.path.join(TOP, "bench", "plots"), base)
     if plot:
         out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
                                           os.path.basename(plot))]
-    if os.path.exists(NEAR_BEST):
+    if os.path.exists(NEAR_BEST % base):
         out += ["", "What settling for a nearly best test costs in tests "
                 "(bench/near_best.py: the simulator on the same trials, "
                 "settling as Git does against ranking every commit with "
                 "`--exact`; the tolerance was chosen on seed 11, these are "
                 "seed 1):", ""]
-        out += read_lines(NEAR_BEST)
+        out += read_lines(NEAR_BEST % base)
     return out
 
 
@@ -854,7 +895,7 @@ def main():
     args = p.parse_args()
     if args.step_cost_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
-                       step_cost_section())
+                       step_cost_section(base_of(args.git_dir)))
         return
     if args.robust_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
@@ -890,7 +931,7 @@ def main():
             with open(results, "w") as f:
                 json.dump(saved, f)
         write_report(saved["rows"], saved["robust"], args.seed,
-                     saved.get("learned", []))
+                     saved.get("learned", []), saved.get("base"))
         return
 
     histories = [("linear-11", prepare("linear-11", linear_dag(11)), ["bad", "good"], 400),
@@ -946,19 +987,21 @@ def main():
             robust.append((true_p, assumed_p, target, summarize(tests, right)))
     learned = learned_scenarios(runner, args.seed)
     with open(results, "w") as f:
-        json.dump({"rows": rows, "robust": robust, "learned": learned}, f)
+        json.dump({"rows": rows, "robust": robust, "learned": learned,
+                   "base": base_of(args.git_dir)}, f)
     with open(END_TO_END, "w") as f:
         for percent in ("50", "30"):
             subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end.sh"),
                             "50", percent], check=True, stdout=f)
-    write_report(rows, robust, args.seed, learned)
+    write_report(rows, robust, args.seed, learned, base_of(args.git_dir))
 
 
-def write_report(rows, robust, seed, learned=()):
+def write_report(rows, robust, seed, learned=(), base=None):
     out = ["# Stochastic bisection: tests needed and calibration", ""]
-    out.append("Generated by `make evaluate` (bench/evaluate.py) on %s, %s, %d cores; "
-               "seed %d." % (datetime.date.today().isoformat(), platform.platform(),
-                             os.cpu_count() or 0, seed))
+    out.append("Generated by `make evaluate` (bench/evaluate.py) with the series on "
+               "Git %s, on %s, %s, %d cores; seed %d." % (
+                   base or "(base not recorded)", datetime.date.today().isoformat(),
+                   platform.platform(), os.cpu_count() or 0, seed))
     out.append("")
     out.append("Every number comes from `test-tool bisect-sim`, which runs the real "
                "search of bisect.c (posterior, choice of the next commit, stopping "
@@ -1053,7 +1096,8 @@ def write_report(rows, robust, seed, learned=()):
                 "met" if ratio <= goal else "missed by %.2f" % (ratio - goal),
                 p95, "met" if p95 <= 2 else "missed"))
     out += end_to_end_section()
-    out += step_cost_section()
+    for base in bases():
+        out += step_cost_section(base)
     out += port_section()
     out += robust_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)

@@ -72,6 +72,8 @@ then
 		"$top/build/git-shape" >/dev/null
 fi
 {
+	echo "Measured with the series on Git $UPSTREAM_VERSION."
+	echo
 	for target in 0.9 0.99
 	do
 	echo "Linear history of 100 commits, target $target, $trials trials a row (seed 25):"

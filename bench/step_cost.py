@@ -8,7 +8,8 @@ build/git-shape), a bisection is started with --no-checkout between a
 good and a bad commit, and one step is timed, "git rev-list --bisect"
 and "git bisect next", three ways on the same state:
 
-  upstream    an unpatched Git (Debian 12's /usr/bin/git, 2.39.5);
+  upstream    an unpatched Git of the same release ("make bench" gives
+              it: scripts/pristine-git.sh);
   normal      the patched Git, in a normal bisection;
   stochastic  the patched Git, in a stochastic bisection (target 0.9),
               at three stages: before any uncertain verdict (T = 0),

@@ -31,30 +31,9 @@ log=$BASE_BUILD/test-logs
 rm -rf "$log"
 mkdir -p "$log"
 
-# An unpatched Git to compare against: PRISTINE_GIT if given, else the
-# system's git when it is exactly the pinned release, else one built
-# from the verified tarball, made again when upstream.conf changes
-# (make-tree.sh records its sha256 in .git/upstream-conf).
-if test -z "$PRISTINE_GIT"
-then
-	if test "$(/usr/bin/git version 2>/dev/null)" = "git version $UPSTREAM_VERSION"
-	then
-		PRISTINE_GIT=/usr/bin/git
-	else
-		pristine=$BASE_BUILD/pristine
-		if test "$(cat "$pristine/.git/upstream-conf" 2>/dev/null)" != \
-			"$(sha256sum <"$SERIES/upstream.conf")"
-		then
-			rm -rf "$pristine" &&
-			"$top/scripts/make-tree.sh" "$pristine" >/dev/null
-		fi &&
-		git -C "$pristine" checkout -q upstream &&
-		"$top/scripts/drop-stale-wrappers.sh" "$pristine" &&
-		make -C "$pristine" -j"$jobs" all >"$log/pristine-build" 2>&1 ||
-		{ echo "not ok - building the pristine Git (see $log/pristine-build)"; exit 1; }
-		PRISTINE_GIT=$pristine/bin-wrappers/git
-	fi
-fi
+# An unpatched Git to compare against (scripts/pristine-git.sh).
+PRISTINE_GIT=$("$top/scripts/pristine-git.sh" "$log/pristine-build") ||
+{ echo "not ok - building the pristine Git (see $log/pristine-build)"; exit 1; }
 
 run_check () {
 	name=$1

@@ -66,6 +66,16 @@ run_variant () {
 		: >"$log"
 		for c in upstream $(git -C "$tree" rev-list --reverse upstream..HEAD)
 		do
+			# A tree the last record saw built builds the same
+			# (the same files, the same flags): reuse its line,
+			# so that a change late in the series costs its own
+			# patches only.
+			t=$(git -C "$tree" rev-parse "$c^{tree}")
+			if grep -q "^builds $t built: " "$record" 2>/dev/null
+			then
+				echo "builds $t built: $(git -C "$tree" log -1 --format=%s "$c")"
+				continue
+			fi
 			git -C "$dir" checkout -q --detach "$c"
 			if make -C "$dir" -j"${JOBS:-2}" DEVELOPER=1 all \
 				>>"$log" 2>&1
@@ -74,8 +84,7 @@ run_variant () {
 			else
 				result="did not build"
 			fi
-			echo "builds $(git -C "$tree" rev-parse "$c^{tree}")" \
-				"$result: $(git -C "$tree" log -1 --format=%s "$c")"
+			echo "builds $t $result: $(git -C "$tree" log -1 --format=%s "$c")"
 		done
 		return
 	fi
