@@ -126,7 +126,14 @@ export:
 	@scripts/export-series.sh tree/$(BASE) series/$(BASE)
 	@ls series/$(BASE)
 
+# Rewrite tree/2.39.5, patch by patch, so that every file the series
+# adds is what scripts/backport.py makes of it in the 2.55.0 patch of
+# the same subject (a change to those files is made once, on 2.55.0).
+carry-back:
+	@scripts/carry-back.py tree/$(DEFAULT_BASE) tree/2.39.5
+
 clean:
 	rm -rf build
 
-.PHONY: all build deps demo bench evaluate test test-full variants fuzz install tree export clean
+.PHONY: all build deps demo bench evaluate test test-full variants fuzz install tree export \
+	carry-back clean
