@@ -2,6 +2,7 @@
 """Carry a file the series adds on Git 2.55.0 back to Git 2.39.5.
 
 Usage: backport.py <path> <file
+       backport.py --path <path>
 
 Reads the 2.55.0 version of <path> on standard input and writes what the
 2.39.5 series must hold at <path> (or its .txt name for a .adoc): the
@@ -10,7 +11,9 @@ the two upstream releases that the series has to follow (an API that
 was renamed, a header that was split, a message that quotes its terms,
 a test helper that did not exist).  tests/check-bases.sh checks that
 every file both series add is exactly this product, so that the
-2.39.5 series cannot drift from the one written on 2.55.0.
+2.39.5 series cannot drift from the one written on 2.55.0.  With
+--path, prints the name 2.39.5 gives a file the 2.55.0 series adds, and
+exits 1 if 2.39.5 does not carry it.
 """
 
 import fnmatch
@@ -95,6 +98,27 @@ RULES = [
 ]
 
 
+# Files named differently on 2.39.5: t9904 is taken on 2.55.0, and the
+# documentation was .txt before 2.48.
+RENAMED = {"t/t9905-completion-bisect.sh": "t/t9904-completion-bisect.sh"}
+
+# Files the 2.55.0 series adds that 2.39.5 does not carry: it has no
+# unit-test framework (clar), and tests the fixed-point helpers through
+# test-tool and a test script of its own instead.
+NOT_CARRIED = {"t/unit-tests/u-fixedpoint.c"}
+
+
+def old_path(path):
+    """The name on 2.39.5 of a file the 2.55.0 series adds, or None."""
+    if path in NOT_CARRIED:
+        return None
+    if path in RENAMED:
+        return RENAMED[path]
+    if path.startswith("Documentation/") and path.endswith(".adoc"):
+        return path[:-len(".adoc")] + ".txt"
+    return path
+
+
 def backport(path, text):
     for why, globs, pattern, repl, *only_if in RULES:
         if not any(fnmatch.fnmatch(path, g) for g in globs):
@@ -106,8 +130,16 @@ def backport(path, text):
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--path":
+        # the 2.39.5 name, or nothing (exit 1) for a file not carried
+        name = old_path(sys.argv[2])
+        if name is None:
+            sys.exit(1)
+        print(name)
+        return
     if len(sys.argv) != 2:
-        sys.exit("usage: backport.py <path> <file")
+        sys.exit("usage: backport.py <path> <file\n"
+                 "       backport.py --path <path>")
     sys.stdout.write(backport(sys.argv[1], sys.stdin.read()))
 
 

@@ -10,8 +10,8 @@ the 2.39.5 patch, to what scripts/backport.py makes of it (under its
 2.39.5 name).  So a change to an added file (code, tests, the technical
 document) is made once, on 2.55.0, in the patch it belongs to, and this
 step rewrites the 2.39.5 history to match; tests/check-bases.sh checks
-the result at the tip.  The files only one base has (see check-bases.sh)
-and the changes to upstream's own files are left alone: those differ in
+the result at the tip.  The files only one base has (see backport.py
+and check-bases.sh) and the changes to upstream's own files are left alone: those differ in
 shape between the releases and are carried by hand.
 
 The 2.39.5 branches (its topics) are rewritten with git filter-branch
@@ -24,25 +24,13 @@ import subprocess
 import sys
 
 top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ONLY_NEW = {"t/unit-tests/u-fixedpoint.c"}
+sys.path.insert(0, os.path.join(top, "scripts"))
+from backport import backport, old_path  # noqa: E402
 
 
 def git(tree, *args, data=None):
     return subprocess.run(["git", "-C", tree] + list(args), input=data,
                           check=True, capture_output=True).stdout
-
-
-def old_path(path):
-    if path == "t/t9905-completion-bisect.sh":
-        return "t/t9904-completion-bisect.sh"
-    if path.startswith("Documentation/") and path.endswith(".adoc"):
-        return path[:-len(".adoc")] + ".txt"
-    return path
-
-
-def backport(path, text):
-    return subprocess.run([os.path.join(top, "scripts", "backport.py"), path],
-                          input=text, check=True, capture_output=True).stdout
 
 
 def wanted(new, commit, added):
@@ -51,8 +39,8 @@ def wanted(new, commit, added):
     for line in git(new, "ls-tree", "-r", commit).decode().splitlines():
         info, path = line.split("\t", 1)
         modes[path] = info.split()[0]
-    return {old_path(f): (modes[f],
-                          backport(f, git(new, "show", "%s:%s" % (commit, f))))
+    return {old_path(f): (modes[f], backport(
+                f, git(new, "show", "%s:%s" % (commit, f)).decode()).encode())
             for f in added if f in modes}
 
 
@@ -65,7 +53,7 @@ def main(argv):
     new, old = argv
     added = [f for f in git(new, "diff", "--name-only", "--diff-filter=A",
                             "upstream", "HEAD").decode().splitlines()
-             if f not in ONLY_NEW and not f.endswith((".png", ".gz"))]
+             if old_path(f) and not f.endswith((".png", ".gz"))]
     by_subject = {}
     for line in git(new, "log", "--format=%H %s", "upstream..HEAD").decode().splitlines():
         commit, subject = line.split(" ", 1)

@@ -11,7 +11,9 @@
 #    scripts/backport.py makes of it (the named differences between the
 #    two releases: renamed APIs, split headers, quoted terms, test_grep);
 #    the 2.39.5 series adds no other file (but for the unit tests it
-#    carries as a test script, named below).
+#    carries as a test script, named below);
+#  - and so is it in every patch, against the 2.55.0 patch of the same
+#    subject (scripts/carry-back.py --dry-run);
 #
 #  - the documentation of stochastic bisection (git-bisect's section,
 #    what rev-list-options gains) is on 2.39.5 what backport.py makes
@@ -37,20 +39,15 @@ trap 'rm -rf "$tmp"' EXIT
 # use for (see the fixes topic's cover letter).
 only_old='oss-fuzz: link the fuzz targets like the other programs'
 
-# Files one base names differently: t9904 is taken on 2.55.0, and the
-# documentation was .txt before 2.48.
+# What 2.39.5 calls a file the 2.55.0 series adds, nothing for one it
+# does not carry (backport.py says which and why).
 old_path () {
-	case "$1" in
-	t/t9905-completion-bisect.sh) echo t/t9904-completion-bisect.sh ;;
-	Documentation/*.adoc) echo "${1%.adoc}.txt" ;;
-	*) echo "$1" ;;
-	esac
+	"$top/scripts/backport.py" --path "$1"
 }
 
 # Unit tests: 2.39.5 has no t/unit-tests (clar), so the fixed-point
 # helpers that u-fixedpoint.c tests there are tested through test-tool
 # and a test script.
-only_new_files='t/unit-tests/u-fixedpoint.c'
 only_old_files='t/helper/test-fixedpoint.c
 t/t0072-fixedpoint.sh'
 
@@ -83,9 +80,8 @@ git -C "$new" diff --name-only --diff-filter=A upstream HEAD >"$tmp/added"
 ret=0
 while read -r f
 do
-	g=$(old_path "$f")
 	case "$f" in *.png|*.gz) continue ;; esac
-	printf '%s\n' "$only_new_files" | grep -q -F -x "$f" && continue
+	g=$(old_path "$f") || continue
 	git -C "$new" show "HEAD:$f" | "$top/scripts/backport.py" "$f" >"$tmp/want"
 	if ! git -C "$old" show "HEAD:$g" >"$tmp/have" 2>/dev/null
 	then
@@ -116,6 +112,20 @@ else
 	echo "not ok - every file the series adds is on 2.39.5 what scripts/backport.py makes of it"
 	failed=1
 fi
+# And not only at the tip: every patch of 2.39.5 holds, of those files,
+# what backport.py makes of the 2.55.0 patch of the same subject, so that
+# the 2.39.5 series bisects as the 2.55.0 one does ("make carry-back"
+# makes it so).
+if out=$("$top/scripts/carry-back.py" --dry-run "$new" "$old" 2>&1) &&
+   test -z "$out"
+then
+	echo "ok - every patch of 2.39.5 carries the added files of its 2.55.0 patch"
+else
+	printf '%s\n' "$out" | head -n 20 | sed 's/^/	/'
+	echo "not ok - every patch of 2.39.5 carries the added files of its 2.55.0 patch"
+	failed=1
+fi
+
 # The documentation: git-bisect's "Stochastic bisection" section, and
 # what the series adds to rev-list-options, are on 2.39.5 what
 # backport.py makes of them.  The synopsis and the option list follow
