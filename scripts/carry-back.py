@@ -9,10 +9,11 @@ For every patch of the 2.39.5 tree (upstream..HEAD), the patch of the
 the 2.39.5 patch, to what scripts/backport.py makes of it (under its
 2.39.5 name).  So a change to an added file (code, tests, the technical
 document) is made once, on 2.55.0, in the patch it belongs to, and this
-step rewrites the 2.39.5 history to match; tests/check-bases.sh checks
-the result at the tip.  The files only one base has (see backport.py
-and check-bases.sh) and the changes to upstream's own files are left alone: those differ in
-shape between the releases and are carried by hand.
+step rewrites the 2.39.5 history to match; tests/check-bases.sh runs it
+with --dry-run and fails if any patch differs.  The files only one base
+has (see backport.py and check-bases.sh) and the changes to upstream's
+own files are left alone: those differ in shape between the releases
+and are carried by hand.
 
 The 2.39.5 branches (its topics) are rewritten with git filter-branch
 and the old history is kept under refs/original/.  With --dry-run,
@@ -33,12 +34,19 @@ def git(tree, *args, data=None):
                           check=True, capture_output=True).stdout
 
 
+def tree_entries(tree, commit):
+    """{path: (mode, blob)} of a commit's files."""
+    entries = {}
+    for line in git(tree, "ls-tree", "-r", commit).decode().splitlines():
+        info, path = line.split("\t", 1)
+        mode, _, blob = info.split()
+        entries[path] = (mode, blob)
+    return entries
+
+
 def wanted(new, commit, added):
     """{2.39.5 path: (mode, contents)} that the 2.55.0 commit dictates."""
-    modes = {}
-    for line in git(new, "ls-tree", "-r", commit).decode().splitlines():
-        info, path = line.split("\t", 1)
-        modes[path] = info.split()[0]
+    modes = {path: mode for path, (mode, _) in tree_entries(new, commit).items()}
     return {old_path(f): (modes[f], backport(
                 f, git(new, "show", "%s:%s" % (commit, f)).decode()).encode())
             for f in added if f in modes}
@@ -67,14 +75,11 @@ def main(argv):
         if subject not in by_subject:
             continue
         files = wanted(new, by_subject[subject], added)
-        changed = []
-        for path, (mode, text) in files.items():
-            try:
-                have = git(old, "show", "%s:%s" % (commit, path))
-            except subprocess.CalledProcessError:
-                have = None
-            if have != text:
-                changed.append(path)
+        have = tree_entries(old, commit)
+        changed = [path for path, (mode, text) in files.items()
+                   if path not in have or have[path][0] != mode or
+                   have[path][1] != git(old, "hash-object", "--stdin",
+                                        data=text).decode().strip()]
         if changed:
             print("%s: %s" % (subject, ", ".join(sorted(changed))))
         plan[commit] = files
