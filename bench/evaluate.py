@@ -378,6 +378,91 @@ def robust_section():
 END_TO_END_TITLE = "## End to end: the real `git bisect run` (bench/end_to_end.sh)"
 
 
+# written by bench/parallel.py and bench/end_to_end_jobs.sh
+PARALLEL = os.path.join(WORK, "parallel.txt")
+PARALLEL_JSON = os.path.join(WORK, "parallel.json")
+END_TO_END_JOBS = os.path.join(WORK, "end-to-end-jobs.txt")
+PARALLEL_TITLE = "## Several tests at once: `git bisect run --jobs` (`bench/parallel.py`)"
+
+
+def parallel_plot(rows, plotdir):
+    """Rounds against k at target 0.9, the rates stated, for each bug and
+    history, beside the information bound B / k; returns the plot's
+    path, or None without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    os.makedirs(plotdir, exist_ok=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for ax, history in zip(axes, ("linear-1000", "git v2.54.0..v2.55.0")):
+        for i, rate in enumerate(("0.3", "0.5", "0.8")):
+            pts = sorted((r["k"], r["rounds"], r["bound_rounds"]) for r in rows
+                         if r["history"] == history and r["rate"] == rate and
+                         r["target"] == "0.9" and r["rates"] == "stated")
+            if not pts:
+                continue
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], "-o",
+                    color="C%d" % i, label="bug shows %s" % rate)
+            ax.plot([p[0] for p in pts], [p[2] for p in pts], ":",
+                    color="C%d" % i, label="bound, %s" % rate)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xticks([1, 2, 4, 8])
+        ax.set_xticklabels(["1", "2", "4", "8"])
+        ax.set_xlabel("k: tests run at once")
+        ax.set_title(history)
+    axes[0].set_ylabel("rounds (time of one test), target 0.9")
+    axes[0].legend(fontsize="x-small")
+    fig.tight_layout()
+    path = os.path.join(plotdir, "parallel-rounds.png")
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def parallel_section():
+    """The section of RESULTS.md that bench/parallel.py and
+    bench/end_to_end_jobs.sh measure."""
+    if not os.path.exists(PARALLEL):
+        return kept_sections(PARALLEL_TITLE)
+    out = ["", PARALLEL_TITLE, "",
+           "Rounds of up to k tests, each chosen as `git bisect next --batch` "
+           "chooses it, given the others of the round (`test-tool bisect-sim "
+           "--jobs`, the real engine, common random numbers).  A round is the "
+           "time of one test; for k = 1, rounds = tests.  \"stated\": the "
+           "confidences of the flaky bug stated truthfully; \"learned\": both "
+           "rates learned (`auto`, the default of `git bisect run`).  The last "
+           "column is the information bound for k parallel tests, B / k "
+           "rounds, over the rounds of k = 1.  Goals: at k = 4 at most 0.4 "
+           "times the rounds and 1.25 times the tests, at k = 8 at most 0.25 "
+           "times the rounds, right at or above the target within the 95% "
+           "interval.  A batch of k tests tells at most log2(k + 1) bits, where "
+           "k tests one after the other tell k times the capacity of the "
+           "channel: the tests goal cannot be met when that capacity is above "
+           "log2(k + 1) / k (0.58 for k = 4), as it is for a bug that shows "
+           "half of the time (0.32) only at small batches.", "", "```"]
+    out += read_lines(PARALLEL) + ["```"]
+    if os.path.exists(END_TO_END_JOBS):
+        out += ["", "End to end (`bench/end_to_end_jobs.sh 10`): the real "
+                "`git bisect run --jobs 4` against `git bisect run`, both "
+                "without confidence options, on the demo's history and test, "
+                "each run of the test taking a second:", "", "```"]
+        out += read_lines(END_TO_END_JOBS) + ["```"]
+    if os.path.exists(PARALLEL_JSON):
+        with open(PARALLEL_JSON) as f:
+            plot = parallel_plot(json.load(f),
+                                 os.path.join(TOP, "bench", "plots"))
+        if plot:
+            out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
+                                              os.path.basename(plot))]
+    return out
+
+
+
+
 def end_to_end_section():
     """The section of RESULTS.md that bench/end_to_end.sh measures:
     "bench/end_to_end.sh 50 50 >build/eval/end-to-end.txt", then
@@ -892,6 +977,9 @@ def main():
                    help="rewrite only the section of bench/robust_default.sh")
     p.add_argument("--end-to-end-only", action="store_true",
                    help="rewrite only the section of bench/end_to_end.sh")
+    p.add_argument("--parallel-only", action="store_true",
+                   help="rewrite only the section of bench/parallel.py and "
+                   "bench/end_to_end_jobs.sh")
     args = p.parse_args()
     if args.step_cost_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
@@ -904,6 +992,10 @@ def main():
     if args.end_to_end_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
                        end_to_end_section())
+        return
+    if args.parallel_only:
+        splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
+                       parallel_section())
         return
     tool = os.path.join(os.path.abspath(args.git_dir), "t", "helper", "test-tool")
     runner = Runner(tool, args.jobs)
@@ -993,6 +1085,13 @@ def main():
         for percent in ("50", "30"):
             subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end.sh"),
                             "50", percent], check=True, stdout=f)
+    subprocess.run([sys.executable, os.path.join(TOP, "bench", "parallel.py"),
+                    "--git-dir", args.git_dir, "--seed", str(args.seed),
+                    "--jobs", str(args.jobs)], check=True,
+                   stdout=subprocess.DEVNULL)
+    with open(END_TO_END_JOBS, "w") as f:
+        subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end_jobs.sh"),
+                        "10"], check=True, stdout=f)
     write_report(rows, robust, args.seed, learned, base_of(args.git_dir))
 
 
@@ -1100,6 +1199,7 @@ def write_report(rows, robust, seed, learned=(), base=None):
         out += step_cost_section(base)
     out += port_section()
     out += robust_section()
+    out += parallel_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
     if made:
         out.append("")

@@ -4,9 +4,10 @@
 #                                    FLAKE=<f> how often the test fails
 #                                    anyway, REGRESSION=no for no bug)
 #
-# Bisect a flaky bug three times on the same history, with the same
-# flaky test: with plain "git bisect run", with a stochastic bisection
-# told how often the bug shows, and with one that learns it.  The
+# Bisect a flaky bug on the same history, with the same flaky test: with
+# plain "git bisect run", with a stochastic bisection told how often the
+# bug shows, with one that learns it, and with one that learns it
+# running four tests at a time ("git bisect run --jobs 4").  The
 # history is git.git's real commit graph between v2.54.0 and v2.55.0
 # (681 commits, 176 merges), imported from data/git.git.dag.gz; the
 # culprit is chosen by the seed, and the test shows the bug on half of
@@ -159,10 +160,32 @@ pause=15
 stochastic
 learned=$found learned_runs=$runs
 
+echo "4. The same, four tests at a time: git bisect run --jobs 4, each"
+echo "   run of the test taking a second, as a real one would:"
+rm -f "$DEMO_STATE" "$DEMO_RUNS"
+"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+started=$(date +%s)
+DEMO_SLEEP=1 "$git" bisect run --jobs 4 "$test" >"$work/jobs.out" 2>&1 || :
+seconds=$(( $(date +%s) - started ))
+sed -n -e '/^  test /p' -e 's/^\(It is the first .\{0,1\}bad.\{0,1\} commit\)/   \1/p' \
+	-e 's/^\(No commit in the range changes\)/   \1/p' "$work/jobs.out" |
+	sed -n -e '1,8p' -e '9{s/.*/  .../p}' -e '$p'
+parallel=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
+if test -z "$parallel" && "$git" bisect log | grep -q "^# no regression: "
+then
+	parallel=none
+fi
+parallel_runs=$(wc -l <"$DEMO_RUNS")
+"$git" bisect reset >/dev/null 2>&1
+echo "   => $(short "$parallel") after $parallel_runs runs in $seconds seconds" \
+	"(one at a time: at least $parallel_runs): $(verdict "$parallel")"
+echo
+
 cat <<SUMMARY
 Summary (seed $seed, $(if test -n "$culprit"; then echo "the bug shows $percent times in 100"; else echo "no bug"; fi)\
 $(test "$flake" = 0 || echo ", the test fails $flake times in 100 anyway"))
   plain git bisect run:   $(short "$plain"), $plain_runs test runs, $(verdict "$plain")
   stochastic, told 0.67:  $(short "$stated"), $stated_runs test runs, $(verdict "$stated")
   learned, target 0.9:    $(short "$learned"), $learned_runs test runs, $(verdict "$learned")
+  learned, 4 at a time:   $(short "$parallel"), $parallel_runs test runs in $seconds s, $(verdict "$parallel")
 SUMMARY
