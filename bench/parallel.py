@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Rounds and tests of a stochastic bisection that runs k tests at once.
 
-Usage: bench/parallel.py [--git-dir DIR] [--trials N] [--seed S] [--jobs N]
+Usage: bench/parallel.py [--git-dir DIR] [--trials N] [--learned-trials N]
+                         [--seed S] [--jobs N]
 
 Drives "test-tool bisect-sim --jobs=<k>" (rounds of up to k tests, each
 chosen as "git bisect next --batch" chooses it, given the others of the
@@ -64,6 +65,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--git-dir", default=evaluate.BUILD)
     p.add_argument("--trials", type=int, default=100)
+    p.add_argument("--learned-trials", type=int, default=40,
+                   help="trials with the rates learned, which cost more")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = p.parse_args()
@@ -80,8 +83,9 @@ def main():
         for conf_name, conf in CONFIDENCES:
             for rate in RATES:
                 for target in TARGETS:
+                    trials = args.learned_trials if conf else args.trials
                     runs = {k: pool.submit(simulate, tool, repo, revs, rate,
-                                           target, conf, k, args.trials,
+                                           target, conf, k, trials,
                                            args.seed) for k in KS}
                     settings.append((name, n, conf_name, rate, target, runs))
 
@@ -126,9 +130,9 @@ def main():
     met = sum(1 for row in rows if row["k"] in GOALS) - \
         sum(1 for f in failed if f[4] in GOALS)
     lines.append("")
-    lines.append("%d trials per setting, seed %d; goals met in %d of %d settings "
-                 "with k = 4 or 8" %
-                 (args.trials, args.seed, met,
+    lines.append("%d trials per setting (%d with the rates learned), seed %d; "
+                 "goals met in %d of %d settings with k = 4 or 8" %
+                 (args.trials, args.learned_trials, args.seed, met,
                   sum(1 for row in rows if row["k"] in GOALS)))
     os.makedirs(evaluate.WORK, exist_ok=True)
     with open(TEXT, "w") as f:
