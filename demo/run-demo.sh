@@ -78,6 +78,17 @@ short () {
 	esac
 }
 
+# What the bisection in progress found, from its log: a commit, "none"
+# for "no regression", or nothing.
+logged_result () {
+	found=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
+	if test -z "$found" && "$git" bisect log | grep -q "^# no regression: "
+	then
+		found=none
+	fi
+	echo "$found"
+}
+
 verdict () {
 	if test "$1" = "${culprit:-none}"
 	then
@@ -136,11 +147,7 @@ stochastic () {
 		echo "   -- at the end, 'git bisect status' says:"
 		"$git" bisect status
 	fi
-	found=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
-	if test -z "$found" && "$git" bisect log | grep -q "^# no regression: "
-	then
-		found=none
-	fi
+	found=$(logged_result)
 	runs=$(wc -l <"$DEMO_RUNS")
 	"$git" bisect reset >/dev/null 2>&1
 	echo "   => $(short "$found") after $runs runs: $(verdict "$found")"
@@ -170,11 +177,7 @@ seconds=$(( $(date +%s) - started ))
 sed -n -e '/^  test /p' -e 's/^\(It is the first .\{0,1\}bad.\{0,1\} commit\)/   \1/p' \
 	-e 's/^\(No commit in the range changes\)/   \1/p' "$work/jobs.out" |
 	sed -n -e '1,8p' -e '9{s/.*/  .../p}' -e '$p'
-parallel=$("$git" bisect log | sed -n 's/^# first .\{0,1\}bad.\{0,1\} commit: \[\([0-9a-f]*\)\].*/\1/p')
-if test -z "$parallel" && "$git" bisect log | grep -q "^# no regression: "
-then
-	parallel=none
-fi
+parallel=$(logged_result)
 parallel_runs=$(wc -l <"$DEMO_RUNS")
 "$git" bisect reset >/dev/null 2>&1
 echo "   => $(short "$parallel") after $parallel_runs runs in $seconds seconds" \
