@@ -428,6 +428,14 @@ def parallel_section():
     bench/end_to_end_jobs.sh measure."""
     if not os.path.exists(PARALLEL):
         return kept_sections(PARALLEL_TITLE)
+    limit = ("A batch of k tests tells at most log2(k + 1) bits, where k tests "
+             "one after the other tell k times the capacity C of the channel: "
+             "no batch of 4 matches 4 tests in a row when C is above log2(5) / 4 "
+             "= %.2f, as for a bug that shows 8 times in 10 (C = %.2f), and the "
+             "verdicts of a batch are noisy too (C = %.2f and %.2f for a bug "
+             "that shows 5 and 3 times in 10)." % (
+                 math.log2(5) / 4, capacity("flaky", "0.8"),
+                 capacity("flaky", "0.5"), capacity("flaky", "0.3")))
     out = ["", PARALLEL_TITLE, "",
            "Rounds of up to k tests, each chosen as `git bisect next --batch` "
            "chooses it, given the others of the round (`test-tool bisect-sim "
@@ -439,11 +447,7 @@ def parallel_section():
            "rounds, over the rounds of k = 1.  Goals: at k = 4 at most 0.4 "
            "times the rounds and 1.25 times the tests, at k = 8 at most 0.25 "
            "times the rounds, right at or above the target within the 95% "
-           "interval.  A batch of k tests tells at most log2(k + 1) bits, where "
-           "k tests one after the other tell k times the capacity of the "
-           "channel: the tests goal cannot be met when that capacity is above "
-           "log2(k + 1) / k (0.58 for k = 4), as it is for a bug that shows "
-           "half of the time (0.32) only at small batches.", "", "```"]
+           "interval.  " + limit, "", "```"]
     out += read_lines(PARALLEL) + ["```"]
     if os.path.exists(END_TO_END_JOBS):
         out += ["", "End to end (`bench/end_to_end_jobs.sh 10`): the real "
