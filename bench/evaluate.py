@@ -467,6 +467,91 @@ def parallel_section():
 
 
 
+# written by bench/measure.py
+MEASURE = os.path.join(WORK, "measure.txt")
+MEASURE_JSON = os.path.join(WORK, "measure.json")
+MEASURE_TITLE = "## Measurements: `git bisect run --measure` (`bench/measure.py`)"
+
+
+def measure_plot(rows, plotdir):
+    """Mean runs against the shift d at target 0.9, Gaussian noise, for
+    the measurements, the two baselines and the bound, on each history;
+    returns the plot's path, or None without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    os.makedirs(plotdir, exist_ok=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    for ax, history in zip(axes, ("linear-1000", "git v2.54.0..v2.55.0")):
+        pts = sorted((float(r["d"]), r) for r in rows
+                     if r["history"] == history and r["target"] == "0.9" and
+                     r["noise"] == "gauss" and float(r["d"]))
+        if not pts:
+            continue
+        ds = [p[0] for p in pts]
+        ax.plot(ds, [p[1]["measure"]["mean"] for p in pts], "-o",
+                label="measurements (this topic)")
+        for key, style, label in (("threshold", "-s", "(i) threshold, rates learned"),
+                                  ("pinpoint", "-^", "(ii) Pinpoint-like")):
+            sub = [(p[0], p[1][key]["mean"]) for p in pts if key in p[1]]
+            if sub:
+                ax.plot([s[0] for s in sub], [s[1] for s in sub], style,
+                        label=label)
+        ax.plot(ds, [p[1]["bound"] for p in pts], ":k",
+                label="(iii) bound, levels known")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xticks(ds)
+        ax.set_xticklabels(["%g" % d for d in ds])
+        ax.set_xlabel("shift d, in spreads")
+        ax.set_title(history)
+    axes[0].set_ylabel("runs of the benchmark, target 0.9")
+    axes[0].legend(fontsize="x-small")
+    fig.tight_layout()
+    path = os.path.join(plotdir, "measure-runs.png")
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def measure_section():
+    """The section of RESULTS.md that bench/measure.py measures."""
+    if not os.path.exists(MEASURE):
+        return kept_sections(MEASURE_TITLE)
+    out = ["", MEASURE_TITLE, "",
+           "A simulated benchmark on the real engine (`test-tool bisect-sim "
+           "--noise=gauss:<d>[:0.05]`): a run gives a number, Gaussian with a "
+           "spread of 1, shifted by d at the first bad commit, with one run "
+           "in twenty an outlier 5 spreads off in the \"5% outliers\" rows; "
+           "d = 0 is no regression (the column says how often a commit was "
+           "named, and how often \"no regression\" was concluded).  (i) is the "
+           "series before this topic on the same trials: each number turned "
+           "into \"bad\" above d/2 with both rates learned; (ii) a "
+           "Pinpoint-like binary search sampling each commit until a rank "
+           "test separates it from an end, its level chosen on other trials "
+           "(Python, linear history only); the ratios are the mean runs of "
+           "the measurements over those of (i) and (ii), and over the "
+           "information bound of an ideal bisector that knows the levels "
+           "and the spread (iii).  The accuracy of the baselines follows the "
+           "table: where they are wrong, fewer runs mean nothing.  Goals: "
+           "right at the target within the 95% interval everywhere; at d = 1 "
+           "at most 0.7 times the runs of (i) and half those of (ii); within "
+           "1.5 times the bound for d >= 1; at d = 0 a commit named in at "
+           "most 1 - target of the trials.", "", "```"]
+    out += read_lines(MEASURE) + ["```"]
+    if os.path.exists(MEASURE_JSON):
+        with open(MEASURE_JSON) as f:
+            plot = measure_plot(json.load(f),
+                                os.path.join(TOP, "bench", "plots"))
+        if plot:
+            out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
+                                              os.path.basename(plot))]
+    return out
+
+
 def end_to_end_section():
     """The section of RESULTS.md that bench/end_to_end.sh measures:
     "bench/end_to_end.sh 50 50 >build/eval/end-to-end.txt", then
@@ -981,6 +1066,8 @@ def main():
                    help="rewrite only the section of bench/robust_default.sh")
     p.add_argument("--end-to-end-only", action="store_true",
                    help="rewrite only the section of bench/end_to_end.sh")
+    p.add_argument("--measure-only", action="store_true",
+                   help="rewrite only the section of bench/measure.py")
     p.add_argument("--parallel-only", action="store_true",
                    help="rewrite only the section of bench/parallel.py and "
                    "bench/end_to_end_jobs.sh")
@@ -996,6 +1083,10 @@ def main():
     if args.end_to_end_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
                        end_to_end_section())
+        return
+    if args.measure_only:
+        splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
+                       measure_section())
         return
     if args.parallel_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
@@ -1096,6 +1187,10 @@ def main():
     with open(END_TO_END_JOBS, "w") as f:
         subprocess.run(["sh", os.path.join(TOP, "bench", "end_to_end_jobs.sh"),
                         "10"], check=True, stdout=f)
+    subprocess.run([sys.executable, os.path.join(TOP, "bench", "measure.py"),
+                    "--git-dir", args.git_dir, "--seed", str(args.seed),
+                    "--jobs", str(args.jobs)], check=True,
+                   stdout=subprocess.DEVNULL)
     write_report(rows, robust, args.seed, learned, base_of(args.git_dir))
 
 
@@ -1204,6 +1299,7 @@ def write_report(rows, robust, seed, learned=(), base=None):
     out += port_section()
     out += robust_section()
     out += parallel_section()
+    out += measure_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
     if made:
         out.append("")

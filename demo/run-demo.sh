@@ -2,7 +2,8 @@
 # Usage: demo/run-demo.sh [<git>]    (make demo; SEED=<n> to vary the
 #                                    story, PERCENT=<p> how often it shows,
 #                                    FLAKE=<f> how often the test fails
-#                                    anyway, REGRESSION=no for no bug)
+#                                    anyway, REGRESSION=no for no bug,
+#                                    BENCHMARK=yes for a slowdown)
 #
 # Bisect a flaky bug on the same history, with the same flaky test: with
 # plain "git bisect run", with a stochastic bisection told how often the
@@ -14,6 +15,12 @@
 # the runs of a bad commit (PERCENT).  With FLAKE, the test also fails
 # that many times in 100 on any commit; with REGRESSION=no there is no
 # bug, and the test fails FLAKE (by default 30) times in 100 everywhere.
+#
+# With BENCHMARK=yes, the culprit makes a benchmark (demo/benchmark.sh)
+# SLOWDOWN (by default 5) percent slower, and "git bisect run --measure"
+# bisects it from the timings; the measurements are then plotted against
+# the commits' order, from "git bisect status --porcelain", in
+# build/demo/measurements.svg (demo/plot-measurements.py).
 
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,7 +61,14 @@ Stochastic bisection demo, seed $seed (SEED=<n> make demo for another)
 History: git.git's commit graph, v2.54.0..v2.55.0: $n commits, \
 $(git rev-list --count --merges v2.54.0..v2.55.0) merges.
 INTRO
-if test -n "$culprit"
+if test "$BENCHMARK" = yes && test -n "$culprit"
+then
+	echo "A slowdown of ${SLOWDOWN:-5}% came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit"))."
+	echo "The benchmark takes about 12 s, with a spread of 0.6 s and one run in 20 far off."
+elif test "$BENCHMARK" = yes
+then
+	echo "No commit makes the benchmark slower."
+elif test -n "$culprit"
 then
 	echo "The bug came with $(git rev-parse --short "$culprit") ($(git log -1 --format=%s "$culprit"))."
 	echo "The test shows it only $percent times in 100 on a bad commit."
@@ -97,6 +111,35 @@ verdict () {
 		echo "WRONG"
 	fi
 }
+
+# BENCHMARK=yes: a slowdown bisected from the timings, then plotted.
+if test "$BENCHMARK" = yes
+then
+	DEMO_SLOWDOWN=${SLOWDOWN:-5}
+	export DEMO_SLOWDOWN
+	echo "git bisect start --confidence 0.9, then git bisect run --measure:"
+	rm -f "$DEMO_STATE" "$DEMO_RUNS"
+	"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+	"$git" bisect run --measure "$top/demo/benchmark.sh" \
+		>"$work/measure.out" 2>&1 || :
+	sed -n '/^  run /p' "$work/measure.out" |
+		sed -n -e '1,8p' -e '9{s/.*/  .../p}' -e '$p'
+	sed -n -e 's/^\(It is the first .\{0,1\}bad.\{0,1\} commit\)/   \1/p' \
+		-e 's/^\(Median of the measurements\)/   \1/p' \
+		-e 's/^\(No commit in the range shifts\)/   \1/p' "$work/measure.out"
+	found=$(logged_result)
+	runs=$(wc -l <"$DEMO_RUNS")
+	git rev-list --topo-order --reverse v2.54.0..v2.55.0 >"$work/positions"
+	"$git" bisect status --porcelain |
+		python3 "$top/demo/plot-measurements.py" "$work/positions" \
+			"${culprit:-none}" "${found:-none}" "$work/measurements.svg"
+	"$git" bisect reset >/dev/null 2>&1
+	echo "   => $(short "$found") after $runs runs: $(verdict "$found")"
+	echo
+	echo "The measurements against the commits' order (planted and found"
+	echo "commits marked): $work/measurements.svg"
+	exit 0
+fi
 
 echo "1. Plain 'git bisect run', trusting every pass:"
 rm -f "$DEMO_STATE" "$DEMO_RUNS"
