@@ -385,10 +385,9 @@ END_TO_END_JOBS = os.path.join(WORK, "end-to-end-jobs.txt")
 PARALLEL_TITLE = "## Several tests at once: `git bisect run --jobs` (`bench/parallel.py`)"
 
 
-def parallel_plot(rows, plotdir):
-    """Rounds against k at target 0.9, the rates stated, for each bug and
-    history, beside the information bound B / k; returns the plot's
-    path, or None without matplotlib."""
+def two_panels(plotdir):
+    """A figure of two panels side by side, one per history of
+    bench_histories(), sharing the y axis; None without matplotlib."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -396,7 +395,82 @@ def parallel_plot(rows, plotdir):
     except ImportError:
         return None
     os.makedirs(plotdir, exist_ok=True)
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    return plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+
+
+def write_bench_output(text, rows_json, lines, rows):
+    """Write a benchmark's table and rows to build/eval/, and print it."""
+    os.makedirs(WORK, exist_ok=True)
+    with open(text, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(rows_json, "w") as f:
+        json.dump(rows, f, indent=1)
+    print("\n".join(lines))
+
+
+def log_log_axis(ax, ticks, xlabel, title):
+    """One panel of a two-panel plot: log scales, the ticks labelled."""
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xticks(ticks)
+    ax.set_xticklabels(["%g" % t for t in ticks])
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+
+
+def save_panels(fig, axes, ylabel, plotdir, name):
+    """Label and save a two-panel plot in plotdir; returns its path."""
+    axes[0].set_ylabel(ylabel)
+    axes[0].legend(fontsize="x-small")
+    fig.tight_layout()
+    path = os.path.join(plotdir, name)
+    fig.savefig(path, dpi=100)
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    return path
+
+
+def plot_lines(rows_json, plot):
+    """The lines of RESULTS.md that show what plot(rows, plotdir) draws
+    of the rows in rows_json, if both are there."""
+    if not os.path.exists(rows_json):
+        return []
+    with open(rows_json) as f:
+        path = plot(json.load(f), os.path.join(TOP, "bench", "plots"))
+    if not path:
+        return []
+    return ["", "![%s](plots/%s)" % (os.path.basename(path),
+                                      os.path.basename(path))]
+
+
+def bench_parser(doc):
+    """The options bench/parallel.py and bench/measure.py share: the
+    built Git, the seed, the simulations run at once."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
+    p.add_argument("--git-dir", default=BUILD)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    return p
+
+
+def bench_histories():
+    """The histories of bench/parallel.py and bench/measure.py, made
+    once: (name, repo, [bad, good])."""
+    return [
+        ("linear-1000", prepare("linear-1000", linear_dag(1000)),
+         ["bad", "good"]),
+        ("git v2.54.0..v2.55.0", prepare_shape(), ["v2.55.0", "v2.54.0"]),
+    ]
+
+
+def parallel_plot(rows, plotdir):
+    """Rounds against k at target 0.9, the rates stated, for each bug and
+    history, beside the information bound B / k; returns the plot's
+    path, or None without matplotlib."""
+    panels = two_panels(plotdir)
+    if not panels:
+        return None
+    fig, axes = panels
     for ax, history in zip(axes, ("linear-1000", "git v2.54.0..v2.55.0")):
         for i, rate in enumerate(("0.3", "0.5", "0.8")):
             pts = sorted((r["k"], r["rounds"], r["bound_rounds"]) for r in rows
@@ -408,19 +482,9 @@ def parallel_plot(rows, plotdir):
                     color="C%d" % i, label="bug shows %s" % rate)
             ax.plot([p[0] for p in pts], [p[2] for p in pts], ":",
                     color="C%d" % i, label="bound, %s" % rate)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xticks([1, 2, 4, 8])
-        ax.set_xticklabels(["1", "2", "4", "8"])
-        ax.set_xlabel("k: tests run at once")
-        ax.set_title(history)
-    axes[0].set_ylabel("rounds (time of one test), target 0.9")
-    axes[0].legend(fontsize="x-small")
-    fig.tight_layout()
-    path = os.path.join(plotdir, "parallel-rounds.png")
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+        log_log_axis(ax, [1, 2, 4, 8], "k: tests run at once", history)
+    return save_panels(fig, axes, "rounds (time of one test), target 0.9",
+                       plotdir, "parallel-rounds.png")
 
 
 def parallel_section():
@@ -455,14 +519,7 @@ def parallel_section():
                 "without confidence options, on the demo's history and test, "
                 "each run of the test taking a second:", "", "```"]
         out += read_lines(END_TO_END_JOBS) + ["```"]
-    if os.path.exists(PARALLEL_JSON):
-        with open(PARALLEL_JSON) as f:
-            plot = parallel_plot(json.load(f),
-                                 os.path.join(TOP, "bench", "plots"))
-        if plot:
-            out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
-                                              os.path.basename(plot))]
-    return out
+    return out + plot_lines(PARALLEL_JSON, parallel_plot)
 
 
 
@@ -477,14 +534,10 @@ def measure_plot(rows, plotdir):
     """Mean runs against the shift d at target 0.9, Gaussian noise, for
     the measurements, the two baselines and the bound, on each history;
     returns the plot's path, or None without matplotlib."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    panels = two_panels(plotdir)
+    if not panels:
         return None
-    os.makedirs(plotdir, exist_ok=True)
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    fig, axes = panels
     for ax, history in zip(axes, ("linear-1000", "git v2.54.0..v2.55.0")):
         pts = sorted((float(r["d"]), r) for r in rows
                      if r["history"] == history and r["target"] == "0.9" and
@@ -502,19 +555,9 @@ def measure_plot(rows, plotdir):
                         label=label)
         ax.plot(ds, [p[1]["bound"] for p in pts], ":k",
                 label="(iii) bound, levels known")
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xticks(ds)
-        ax.set_xticklabels(["%g" % d for d in ds])
-        ax.set_xlabel("shift d, in spreads")
-        ax.set_title(history)
-    axes[0].set_ylabel("runs of the benchmark, target 0.9")
-    axes[0].legend(fontsize="x-small")
-    fig.tight_layout()
-    path = os.path.join(plotdir, "measure-runs.png")
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+        log_log_axis(ax, ds, "shift d, in spreads", history)
+    return save_panels(fig, axes, "runs of the benchmark, target 0.9",
+                       plotdir, "measure-runs.png")
 
 
 def measure_section():
@@ -542,14 +585,7 @@ def measure_section():
            "1.5 times the bound for d >= 1; at d = 0 a commit named in at "
            "most 1 - target of the trials.", "", "```"]
     out += read_lines(MEASURE) + ["```"]
-    if os.path.exists(MEASURE_JSON):
-        with open(MEASURE_JSON) as f:
-            plot = measure_plot(json.load(f),
-                                os.path.join(TOP, "bench", "plots"))
-        if plot:
-            out += ["", "![%s](plots/%s)" % (os.path.basename(plot),
-                                              os.path.basename(plot))]
-    return out
+    return out + plot_lines(MEASURE_JSON, measure_plot)
 
 
 def end_to_end_section():

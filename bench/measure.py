@@ -41,7 +41,6 @@ those of (i), of (ii) and to the bound.  Writes build/eval/measure.txt
 and build/eval/measure.json.
 """
 
-import argparse
 import concurrent.futures
 import json
 import math
@@ -191,21 +190,14 @@ def tune_pinpoint(n, d, q, target, trials, seed):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--git-dir", default=evaluate.BUILD)
+    p = evaluate.bench_parser(__doc__)
     p.add_argument("--trials", type=int, default=40)
     p.add_argument("--tune-trials", type=int, default=20,
                    help="trials on which Pinpoint's alpha is chosen")
-    p.add_argument("--seed", type=int, default=1)
     p.add_argument("--tune-seed", type=int, default=2)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = p.parse_args()
     tool = os.path.join(args.git_dir, "t", "helper", "test-tool")
-    histories = [
-        ("linear-1000", evaluate.prepare("linear-1000", evaluate.linear_dag(1000)),
-         ["bad", "good"]),
-        ("git v2.54.0..v2.55.0", evaluate.prepare_shape(), ["v2.55.0", "v2.54.0"]),
-    ]
+    histories = evaluate.bench_histories()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     settings = []
     for name, repo, revs in histories:
@@ -295,12 +287,7 @@ def main():
                                                   args.tune_seed,
                                        MAX_RUNS, len(misses),
                                        ": " + "; ".join(misses) if misses else ""))
-    os.makedirs(evaluate.WORK, exist_ok=True)
-    with open(TEXT, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    with open(JSON, "w") as f:
-        json.dump(rows, f, indent=1)
-    print("\n".join(lines))
+    evaluate.write_bench_output(TEXT, JSON, lines, rows)
 
 
 if __name__ == "__main__":

@@ -24,9 +24,7 @@ interval.  Writes build/eval/parallel.txt (the table) and
 build/eval/parallel.json (for the plot of bench/evaluate.py).
 """
 
-import argparse
 import concurrent.futures
-import json
 import os
 import subprocess
 import sys
@@ -62,20 +60,13 @@ def simulate(tool, repo, revs, rate, target, conf, k, trials, seed):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--git-dir", default=evaluate.BUILD)
+    p = evaluate.bench_parser(__doc__)
     p.add_argument("--trials", type=int, default=100)
     p.add_argument("--learned-trials", type=int, default=40,
                    help="trials with the rates learned, which cost more")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = p.parse_args()
     tool = os.path.join(args.git_dir, "t", "helper", "test-tool")
-    histories = [
-        ("linear-1000", evaluate.prepare("linear-1000", evaluate.linear_dag(1000)),
-         ["bad", "good"]),
-        ("git v2.54.0..v2.55.0", evaluate.prepare_shape(), ["v2.55.0", "v2.54.0"]),
-    ]
+    histories = evaluate.bench_histories()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
     settings = []
     for name, repo, revs in histories:
@@ -134,12 +125,7 @@ def main():
                  "goals met in %d of %d settings with k = 4 or 8" %
                  (args.trials, args.learned_trials, args.seed, met,
                   sum(1 for row in rows if row["k"] in GOALS)))
-    os.makedirs(evaluate.WORK, exist_ok=True)
-    with open(TEXT, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    with open(JSON, "w") as f:
-        json.dump(rows, f, indent=1)
-    print("\n".join(lines))
+    evaluate.write_bench_output(TEXT, JSON, lines, rows)
 
 
 if __name__ == "__main__":
