@@ -585,7 +585,31 @@ def measure_section():
            "1.5 times the bound for d >= 1; at d = 0 a commit named in at "
            "most 1 - target of the trials.", "", "```"]
     out += read_lines(MEASURE) + ["```"]
-    return out + plot_lines(MEASURE_JSON, measure_plot)
+    return out + measure_goals() + plot_lines(MEASURE_JSON, measure_plot)
+
+
+def measure_goals():
+    """The goals on runs of bench/measure.py, from its rows: how many of
+    the settings meet each, and the range of the ratios."""
+    if not os.path.exists(MEASURE_JSON):
+        return []
+    with open(MEASURE_JSON) as f:
+        rows = json.load(f)
+    goals = (("at d = 1, runs over those of (i), at most 0.7",
+              [r["threshold"]["ratio"] for r in rows
+               if r["d"] == "1" and "threshold" in r], 0.7),
+             ("at d = 1, runs over those of (ii), at most 0.5",
+              [r["pinpoint"]["ratio"] for r in rows
+               if r["d"] == "1" and "pinpoint" in r], 0.5),
+             ("for d >= 1, runs over the bound, at most 1.5",
+              [r["measure"]["mean"] / r["bound"] for r in rows
+               if float(r["d"]) >= 1], 1.5))
+    out = ["", "Goals on the runs:", ""]
+    for text, ratios, limit in goals:
+        out.append("- %s: met in %d of %d settings (%.2f to %.2f)" % (
+            text, sum(1 for x in ratios if x <= limit), len(ratios),
+            min(ratios), max(ratios)))
+    return out
 
 
 def end_to_end_section():
