@@ -80,13 +80,6 @@ RULES = [
     ("terms unquoted in 2.39.5's messages (tests)", TESTS,
      r"is more likely \$\{SQ\}(\w+)\$\{SQ\} than \$\{SQ\}(\w+)\$\{SQ\}",
      r"is more likely \1 than \2"),
-    ("2.55.0's completion already lists the options of \"start\"",
-     ("t/t990*-completion-bisect.sh",),
-     r'test_completion "git bisect start --c" <<-\\EOF\n\t--confidence Z\n',
-     lambda m: 'test_completion "git bisect start --" <<-\\EOF\n'
-     "\t--confidence Z\n"
-     "\t--term-new=\n\t--term-bad=\n\t--term-old=\n\t--term-good=\n"
-     "\t--no-checkout Z\n\t--first-parent Z\n"),
     ("terms unquoted in 2.39.5's messages (documentation)", ("Documentation/*",),
      r"first '(\w+)' commit", r"first \1 commit"),
     # tests: test_grep came in 2.43

@@ -3,8 +3,9 @@
 # build/<base>/git:
 #
 #   1. series hygiene (tests/check-series.sh);
-#   2. upstream's test lint on all test scripts, then upstream's t0000 and
-#      its tests of rev-list, bisection and commit reachability (t60*,
+#   2. upstream's test lint on all test scripts, then upstream's t0000,
+#      t0450 (the usage strings against the manual) and its tests of
+#      rev-list, bisection and commit reachability (t60*,
 #      t61*, t66*; not the merge and ref-formatting tests of t62*-t65*,
 #      which the series cannot reach and which take most of the time),
 #      unmodified, plus every test script the series adds, in Git's own
@@ -81,6 +82,8 @@ run_check () {
 	added=$(git -C "$build" diff --name-only --diff-filter=A upstream HEAD -- 't/t[0-9]*.sh')
 	(cd "$build/t" &&
 	 { ls t0000-*.sh t60*.sh t61*.sh t66*.sh
+	   # the usage strings against the manual (not in 2.39.5)
+	   ls t0450-*.sh 2>/dev/null
 	   for t in $added; do basename "$t"; done; } |
 	 sort -u |
 	 xargs -P "$jobs" -n 1 sh -c '
