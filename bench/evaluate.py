@@ -583,7 +583,9 @@ def measure_section():
            "right at the target within the 95% interval everywhere; at d = 1 "
            "at most 0.7 times the runs of (i) and half those of (ii); within "
            "1.5 times the bound for d >= 1; at d = 0 a commit named in at "
-           "most 1 - target of the trials.", "", "```"]
+           "most 1 - target of the trials.  The second table is of the same "
+           "trials with the direction of the shift stated (`git bisect "
+           "start --higher-is-worse`).", "", "```"]
     out += read_lines(MEASURE) + ["```"]
     return out + measure_goals() + plot_lines(MEASURE_JSON, measure_plot)
 
@@ -609,6 +611,19 @@ def measure_goals():
         out.append("- %s: met in %d of %d settings (%.2f to %.2f)" % (
             text, sum(1 for x in ratios if x <= limit), len(ratios),
             min(ratios), max(ratios)))
+    stated = [r for r in rows if "stated" in r]
+    if stated:
+        ratios = lambda d: [r["stated"]["ratio"] for r in stated
+                            if (float(r["d"]) >= 1) == d and
+                            r["d"] != "0" and r["target"] == "0.9"]
+        no_change = [r["stated"]["ratio"] for r in stated
+                     if r["d"] == "0" and r["target"] == "0.9"]
+        out += ["", "With the direction stated, runs over those without, "
+                "at target 0.9: %.2f to %.2f without a shift (to \"no "
+                "regression\"), %.2f to %.2f at d = 0.5, %.2f to %.2f for "
+                "d >= 1." % (min(no_change), max(no_change),
+                             min(ratios(False)), max(ratios(False)),
+                             min(ratios(True)), max(ratios(True)))]
     return out
 
 

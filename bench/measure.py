@@ -2,7 +2,7 @@
 """Runs and accuracy of a bisection that takes a benchmark's numbers.
 
 Usage: bench/measure.py [--git-dir DIR] [--trials N] [--seed S]
-                        [--tune-seed S] [--jobs N]
+                        [--tune-seed S] [--jobs N] [--stated-only]
 
 A simulated benchmark: each run of it on a commit gives a number,
 Gaussian with a spread of 1 around 0 on a good commit and d on a bad one
@@ -27,6 +27,12 @@ spreads off either way.  Three ways to bisect it:
               of PINPOINT_ALPHAS right at least as often as the target),
               and reported on those of --seed.  Simulated here, in
               Python, on the linear history only.
+
+and "stated", the real engine told the direction of the shift, as
+"git bisect start --higher-is-worse" tells it (--worse=higher), on the
+same trials.  With --stated-only, only that is run, and the rest is
+taken from the last build/eval/measure.json (the engine without a
+direction is the same).
 
 The reference (iii) is the information bound of an ideal bisector that
 knows the levels and the spread: B / I runs, with I the mutual
@@ -96,15 +102,28 @@ def information(d, q):
     return total
 
 
-def run_sim(tool, repo, revs, noise, target, trials, seed, conf=None):
+def run_sim(tool, repo, revs, noise, target, trials, seed, conf=None,
+            worse=None):
     args = [tool, "bisect-sim", "--noise=" + noise, "--target=" + target,
             "--trials=%d" % trials, "--seed=%d" % seed,
             "--max-tests=%d" % MAX_RUNS]
     if conf:
         args += ["--confidence-good=auto", "--confidence-bad=auto"]
+    if worse:
+        args += ["--worse=" + worse]
     out = subprocess.run(args + revs, cwd=repo, check=True,
                          stdout=subprocess.PIPE).stdout.decode()
-    return [line.split()[1:4] for line in out.splitlines()]
+    return summary([line.split()[1:4] for line in out.splitlines()])
+
+
+class Kept:
+    """A result of an earlier run, where a future would be."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
 
 
 def summary(results):
@@ -178,12 +197,12 @@ def pinpoint(n, d, q, alpha, trials, seed):
             else:
                 lo = mid
         out.append([str(culprit), str(hi), str(runs)])
-    return out
+    return summary(out)
 
 
 def tune_pinpoint(n, d, q, target, trials, seed):
     for alpha in PINPOINT_ALPHAS:
-        s = summary(pinpoint(n, d, q, alpha, trials, seed))
+        s = pinpoint(n, d, q, alpha, trials, seed)
         if s["right"] >= float(target) * s["n"]:
             return alpha
     return PINPOINT_ALPHAS[-1]
@@ -195,7 +214,14 @@ def main():
     p.add_argument("--tune-trials", type=int, default=20,
                    help="trials on which Pinpoint's alpha is chosen")
     p.add_argument("--tune-seed", type=int, default=2)
+    p.add_argument("--stated-only", action="store_true",
+                   help="run only the direction stated, keep the rest")
     args = p.parse_args()
+    kept = {}
+    if args.stated_only:
+        with open(JSON) as f:
+            kept = {(r["history"], r["d"], r["noise"], r["target"]): r
+                    for r in json.load(f)}
     tool = os.path.join(args.git_dir, "t", "helper", "test-tool")
     histories = evaluate.bench_histories()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
@@ -207,6 +233,16 @@ def main():
                 qv = float(q or 0)
                 for target in TARGETS:
                     noise = "gauss:%s%s" % (d, ":" + q if q else "")
+                    stated = pool.submit(run_sim, tool, repo, revs, noise,
+                                         target, args.trials, args.seed,
+                                         worse="higher")
+                    old = kept.get((name, d, outliers, target))
+                    if old:
+                        settings.append((name, n, d, outliers, qv, target,
+                                         Kept(old["measure"]),
+                                         Kept(old.get("threshold")),
+                                         Kept(old.get("pinpoint")), stated))
+                        continue
                     ours = pool.submit(run_sim, tool, repo, revs, noise, target,
                                        args.trials, args.seed)
                     thr = None
@@ -225,7 +261,7 @@ def main():
                                                        args.tune_seed),
                                 args.trials, args.seed))
                     settings.append((name, n, d, outliers, qv, target, ours,
-                                     thr, pin))
+                                     thr, pin, stated))
 
     rows = []
     head = ("%-21s %-4s %-12s %-6s  %-22s %7s %5s  %7s %6s  %7s %6s  %6s" %
@@ -233,8 +269,8 @@ def main():
              "(i)", "ratio", "(ii)", "ratio", "/bound"))
     lines = [head]
     misses = []
-    for name, n, d, outliers, q, target, ours, thr, pin in settings:
-        s = summary(ours.result())
+    for name, n, d, outliers, q, target, ours, thr, pin, stated in settings:
+        s = ours.result()
         info = information(float(d), q)
         b = evaluate.bound(n, float(target), "symmetric", "0")
         bound = b / info if info else None
@@ -254,16 +290,17 @@ def main():
         cols = [name, d, outliers, target, right, "%7.1f" % s["mean"],
                 "%5d" % s["p95"]]
         for key, fut in (("threshold", thr), ("pinpoint", pin)):
-            if fut is None:
+            if fut is None or fut.result() is None:
                 cols += ["%7s" % "-", "%6s" % "-"]
                 continue
-            o = summary(fut.result())
+            o = fut.result()
             row[key] = o
             cols += ["%7.1f" % o["mean"], "%6.2f" % (s["mean"] / o["mean"])]
             row[key]["ratio"] = s["mean"] / o["mean"]
         cols.append("%6.2f" % (s["mean"] / bound) if bound else "%6s" % "-")
         lines.append("%-21s %-4s %-12s %-6s  %-22s %s %s  %s %s  %s %s  %s" %
                      tuple(cols))
+        row["stated"] = stated.result()
         rows.append(row)
     lines.append("")
     lines.append("Accuracy of the baselines (right / trials):")
@@ -279,6 +316,30 @@ def main():
             lines.append("  %-21s d=%-3s %-12s %-5s %s" % (
                 row["history"], row["d"], row["noise"], row["target"],
                 ", ".join(parts)))
+    lines.append("")
+    lines.append("With the direction stated (--higher-is-worse), the same "
+                 "trials; ratio: runs over those without:")
+    lines.append("%-21s %-4s %-12s %-6s  %-22s %7s %5s  %6s" % (
+        "history", "d", "noise", "target", "right [95%]", "runs", "p95",
+        "ratio"))
+    for row in rows:
+        o, s = row["stated"], row["measure"]
+        where = "%s d=%s %s %s, stated" % (row["history"], row["d"],
+                                           row["noise"], row["target"])
+        if float(row["d"]):
+            lo, hi = evaluate.wilson(o["right"], o["n"])
+            right = "%3d/%d [%.2f, %.2f]" % (o["right"], o["n"], lo, hi)
+            if hi < float(row["target"]):
+                misses.append(where + ": accuracy")
+        else:
+            lo, hi = evaluate.wilson(o["named"], o["n"])
+            right = "named %d, no-reg %d" % (o["named"], o["no_regression"])
+            if lo > 1 - float(row["target"]):
+                misses.append(where + ": named")
+        o["ratio"] = o["mean"] / s["mean"]
+        lines.append("%-21s %-4s %-12s %-6s  %-22s %7.1f %5d  %6.2f" % (
+            row["history"], row["d"], row["noise"], row["target"], right,
+            o["mean"], o["p95"], o["ratio"]))
     lines.append("")
     lines.append("%d trials per setting, seed %d (Pinpoint's alpha chosen on "
                  "%d trials of seed %d); at most %d runs per trial; accuracy "

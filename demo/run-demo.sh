@@ -117,9 +117,11 @@ if test "$BENCHMARK" = yes
 then
 	DEMO_SLOWDOWN=${SLOWDOWN:-5}
 	export DEMO_SLOWDOWN
-	echo "git bisect start --confidence 0.9, then git bisect run --measure:"
+	echo "git bisect start --confidence 0.9 --higher-is-worse (a time), then"
+	echo "git bisect run --measure:"
 	rm -f "$DEMO_STATE" "$DEMO_RUNS"
-	"$git" bisect start --no-checkout --confidence 0.9 v2.55.0 v2.54.0 >/dev/null
+	"$git" bisect start --no-checkout --confidence 0.9 --higher-is-worse \
+		v2.55.0 v2.54.0 >/dev/null
 	"$git" bisect run --measure "$top/demo/benchmark.sh" \
 		>"$work/measure.out" 2>&1 || :
 	sed -n '/^  run /p' "$work/measure.out" |
