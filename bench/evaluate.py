@@ -375,6 +375,35 @@ def robust_section():
     return out
 
 
+# written by bench/any_rates.sh and bench/misspec.sh
+ANY_RATES = os.path.join(WORK, "any-rates.txt")
+MISSPEC = os.path.join(WORK, "misspec.txt")
+ANY_RATES_TITLE = "## Any rates: tests that fail often on good commits (`bench/any_rates.sh`)"
+
+
+def any_rates_section():
+    """The section of RESULTS.md that bench/any_rates.sh and
+    bench/misspec.sh measure."""
+    if not os.path.exists(ANY_RATES):
+        return kept_sections(ANY_RATES_TITLE)
+    out = ["", ANY_RATES_TITLE, "",
+           "\"git bisect run\" without confidence options (both rates "
+           "learned, \"no regression\" weighed) against tests that fail "
+           "with probability s on bad commits and f on good ones, in the "
+           "simulator (the real engine, common random numbers), before "
+           "issue 44 (the prior of f stopped at 0.2), with the prior of f "
+           "over every rate (weights 1 / (j + 1)) and \"no regression\" "
+           "waiting for the ends to rule out a change of 0.25, and with "
+           "the true rates stated.", ""]
+    out += read_lines(ANY_RATES)
+    if os.path.exists(MISSPEC):
+        out += ["", "Calibration under a wrong model (`bench/misspec.sh`): "
+                "the default of \"git bisect run\" against tests that are "
+                "not independent draws at two rates.", ""]
+        out += read_lines(MISSPEC)
+    return out
+
+
 END_TO_END_TITLE = "## End to end: the real `git bisect run` (bench/end_to_end.sh)"
 
 
@@ -1139,6 +1168,9 @@ def main():
                    help="rewrite only the section that \"make bench\" measures")
     p.add_argument("--robust-only", action="store_true",
                    help="rewrite only the section of bench/robust_default.sh")
+    p.add_argument("--any-rates-only", action="store_true",
+                   help="rewrite only the section of bench/any_rates.sh "
+                   "and bench/misspec.sh")
     p.add_argument("--end-to-end-only", action="store_true",
                    help="rewrite only the section of bench/end_to_end.sh")
     p.add_argument("--measure-only", action="store_true",
@@ -1158,6 +1190,10 @@ def main():
     if args.end_to_end_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
                        end_to_end_section())
+        return
+    if args.any_rates_only:
+        splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
+                       any_rates_section())
         return
     if args.measure_only:
         splice_section(os.path.join(TOP, "bench", "RESULTS.md"),
@@ -1373,6 +1409,7 @@ def write_report(rows, robust, seed, learned=(), base=None):
         out += step_cost_section(base)
     out += port_section()
     out += robust_section()
+    out += any_rates_section()
     out += parallel_section()
     out += measure_section()
     made = plots(rows, os.path.join(TOP, "bench", "plots"), learned)
