@@ -12,8 +12,15 @@
 # 0.2); without it, the columns of the baseline are left out.
 # TARGETS (default "0.9 0.99"), HISTORIES (default "100": linear
 # histories of that many commits; "git" is git.git's v2.54.0..v2.55.0).
+# TABLES (default "grid cost"): "grid" is the grid of rates and no
+# regression; "cost" is what the default costs when good commits never
+# fail (f = 0), against the one-sided "--confidence-bad 1
+# --confidence-good auto", the default of "git bisect run" before the
+# rate on bad commits was learned too, for s = 0.3, 0.5 and 0.8.
 #
-# Writes build/eval/any-rates.txt: for each history and target, a table
+# Writes build/eval/any-rates/<history>-<target>.txt for each history and
+# target it runs (so that several can run side by side), then
+# build/eval/any-rates.txt from every such file there is: for each, a table
 # of s (the rate on bad commits), f (the rate on good ones), and for the
 # baseline, the default of "git bisect run" (both rates learned) and
 # the true rates stated: right, wrong "no regression", another commit
@@ -31,6 +38,8 @@ histories=${HISTORIES:-100}
 work=$top/build/eval/any-rates
 out=$top/build/eval/any-rates.txt
 mkdir -p "$work"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/any-rates.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
 
 linear () {
 	repo=$work/linear-$1
@@ -59,13 +68,13 @@ sim () {
 		(cd "$work/linear-$n" &&
 		 "$t" bisect-sim --noise "$noise" --trials "$trials" \
 			--seed "$seed" "$@" main "main~$((n - 1))")
-	fi >"$work/trials"
-	p95=$(awk '{ print $4 }' "$work/trials" | sort -n |
+	fi >"$tmp/trials"
+	p95=$(awk '{ print $4 }' "$tmp/trials" | sort -n |
 	      awk '{ t[NR] = $1 } END { i = int(0.95 * NR); if (i < 0.95 * NR) i++; print t[i] }')
 	awk -v p95="$p95" '{ s += $4; if ($2 == $3) ok++
 	       else if ($3 == "no-regression") nr++; else if ($3 != "none") named++ }
 	     END { printf "%d %d %d %.1f %d\n", ok, nr, named, s / NR, p95 }' \
-		"$work/trials"
+		"$tmp/trials"
 }
 
 # cell <right> <no-regression> <other> <mean> <p95>
@@ -85,13 +94,37 @@ do
 	fi
 done
 
+tables=${TABLES:-grid cost}
+
+for n in $histories
+do
+for target in $targets
+do
+case " $tables " in
+*" cost "*)
+{
+	echo "Linear history of $n commits, target $target, good commits never failing: the default against the one-sided default before the rate on bad commits was learned (\"--confidence-bad 1 --confidence-good auto\"), $trials trials, seed $seed; right, runs mean (p95), and the ratio of the mean runs."
+	echo
+	echo "| s | one-sided | default | runs, default / one-sided |"
+	echo "|---|---|---|---|"
+	for s in 0.3 0.5 0.8
+	do
+		set -- $(sim "$tool" $n two-sided:$s:0 --target $target --confidence-good auto --confidence-bad 1 --max-tests 2000)
+		one_right=$1 one_runs=$4 one_p95=$5
+		set -- $(sim "$tool" $n two-sided:$s:0 --target $target --confidence-good auto --confidence-bad auto --max-tests 2000)
+		echo "| $s | $one_right/$trials, $one_runs ($one_p95) | $1/$trials, $4 ($5) | $(awk -v a=$4 -v b=$one_runs 'BEGIN { printf "%.2f", a / b }') |"
+	done
+	echo
+} >"$work/$n-$target-cost.txt"
+cat "$work/$n-$target-cost.txt"
+esac
+case " $tables " in
+*" grid "*) ;;
+*) continue
+esac
 {
 	echo "Measured with the series on Git $UPSTREAM_VERSION, $trials trials a row, seed $seed; a cell is: right, wrong \"no regression\", another commit named, runs mean (p95), at most 2000 runs."
 	echo
-	for n in $histories
-	do
-	for target in $targets
-	do
 	if test "$n" = git
 	then
 		echo "git.git's graph, v2.54.0..v2.55.0, target $target:"
@@ -151,7 +184,26 @@ done
 		echo "$row"
 	done
 	echo
+} >"$work/$n-$target.txt"
+cat "$work/$n-$target.txt"
+done
+done
+
+# Every part measured so far, in a fixed order, each with the line that
+# says how it was measured (trials and seed may differ between parts).
+for n in 100 1000 git
+do
+	for target in 0.9 0.99
+	do
+		for part in "$work/$n-$target.txt" "$work/$n-$target-cost.txt"
+		do
+			test -f "$part" && echo "$part"
+		done
 	done
-	done
+done >"$tmp/parts"
+{
+	while read part
+	do
+		cat "$part"
+	done <"$tmp/parts"
 } >"$out"
-cat "$out"

@@ -375,15 +375,127 @@ def robust_section():
     return out
 
 
-# written by bench/any_rates.sh and bench/misspec.sh
+# written by bench/any_rates.sh, bench/misspec.sh, bench/bayesect.py,
+# bench/end_to_end_rates.sh and wip/issue-44-confirm/confirm.sh
 ANY_RATES = os.path.join(WORK, "any-rates.txt")
 MISSPEC = os.path.join(WORK, "misspec.txt")
+BAYESECT = os.path.join(WORK, "bayesect.txt")
+END_TO_END_RATES = os.path.join(WORK, "end-to-end-rates.txt")
+CONFIRM = os.path.join(WORK, "confirm.txt")
 ANY_RATES_TITLE = "## Any rates: tests that fail often on good commits (`bench/any_rates.sh`)"
 
 
+def binomial_consistent(k, n, p):
+    """Could k successes in n trials come from a rate of at least p?
+    (the chance of k or fewer is at least 2.5%)"""
+    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i)
+               for i in range(k + 1)) >= 0.025
+
+
+def any_rates_goals():
+    """Issue 44's goals, checked against the files of its benchmarks;
+    the lines of a table, one goal a row."""
+    rows = []
+    if os.path.exists(ANY_RATES):
+        table, target, kind = "", None, None
+        grid = []
+        noreg = []
+        cost = []
+        for line in read_lines(ANY_RATES):
+            if not line.startswith("|"):
+                m = re.match(r"(.*?), target (0\.9+)", line)
+                if m:
+                    table, target = m.group(1), float(m.group(2))
+                    kind = "grid"
+                if line.startswith("No regression"):
+                    kind = "noreg"
+                if "good commits never failing" in line:
+                    kind = "cost"
+                continue
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not cells[0][:1].isdigit():
+                continue
+            if kind == "grid":
+                default = cells[3] if len(cells) == 5 else cells[2]
+                right, trials = (int(x) for x in
+                                 default.split(",")[0].split("/"))
+                grid.append((table, target, cells[0], cells[1], right,
+                             trials))
+            elif kind == "noreg":
+                nr, named = (c.split("/") for c in
+                             cells[-1].split(", ")[:2])
+                noreg.append((table, target, cells[0], int(nr[0]),
+                              int(named[0]), int(nr[1])))
+            elif kind == "cost":
+                cost.append((table, target, cells[0], float(cells[3])))
+        missed = [g for g in grid
+                  if not binomial_consistent(g[4], g[5], g[1])]
+        rows.append("| right at the target, every cell of the grid | "
+                    "%d of %d cells | %s |" % (
+                        len(grid) - len(missed), len(grid),
+                        "; ".join("%s, target %s, s = %s, f = %s: %d/%d" %
+                                  g for g in missed) or "met"))
+        named = [g for g in noreg
+                 if not binomial_consistent(g[5] - g[4], g[5], g[1])]
+        rows.append("| no regression: a commit named in at most 1 - target "
+                    "of the trials | %d of %d rows | %s |" % (
+                        len(noreg) - len(named), len(noreg),
+                        "; ".join("%s, target %s, r = %s: %d/%d named" %
+                                  (g[0], g[1], g[2], g[4], g[5])
+                                  for g in named) or "met"))
+        slow = [g for g in noreg if g[3] < 0.6 * g[5]]
+        rows.append("| no regression: concluded within 600 runs in 60%% "
+                    "of the trials | %d of %d rows | %s |" % (
+                        len(noreg) - len(slow), len(noreg),
+                        "; ".join("%s, target %s, r = %s: %d/%d" %
+                                  (g[0], g[1], g[2], g[3], g[5])
+                                  for g in slow) or "met"))
+        dear = [g for g in cost if g[3] > 1.25]
+        rows.append("| f = 0: at most 1.25 times the runs of the one-sided "
+                    "default | %d of %d rows | %s |" % (
+                        len(cost) - len(dear), len(cost),
+                        "; ".join("%s, target %s, s = %s: %.2f" % g
+                                  for g in dear) or "met"))
+    if os.path.exists(BAYESECT):
+        for line in read_lines(BAYESECT):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if cells[0] == "0.6 / 0.3":
+                ratio = float(cells[5])
+                rows.append("| 60 %% / 30 %%: at most 1.2 times "
+                            "git_bayesect's mean runs | %.2f | %s |" % (
+                                ratio, "met" if ratio <= 1.2 else "missed"))
+    if os.path.exists(MISSPEC):
+        for line in read_lines(MISSPEC):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            m = re.match(r"(\d+)/(\d+)", cells[1]) if len(cells) > 1 \
+                else None
+            if not m or "control" in cells[0]:
+                continue
+            right, n = int(m.group(1)), int(m.group(2))
+            rows.append("| wrong model, %s: wrong at most twice 1 - 0.9 "
+                        "| %s | %s |" % (
+                            cells[0].split(" ")[0], cells[1],
+                            "met" if right >= 0.8 * n else "missed"))
+    if os.path.exists(END_TO_END_RATES):
+        for line in read_lines(END_TO_END_RATES):
+            m = re.match(r"\| (\d+)/(\d+) = ", line)
+            if m:
+                right, n = int(m.group(1)), int(m.group(2))
+                rows.append("| end to end, 60 %% / 30 %%: right in 90 %% "
+                            "| %d/%d | %s |" % (
+                                right, n,
+                                "met" if right >= 0.9 * n else "missed"))
+    if not rows:
+        return []
+    return ["Issue 44's goals, checked by `bench/evaluate.py` against "
+            "the tables below (\"right at the target\": the chance of so "
+            "few right answers at the target's rate is at least 2.5 %):",
+            "", "| goal | measured | cells that miss it |", "|---|---|---|"
+            ] + rows + [""]
+
+
 def any_rates_section():
-    """The section of RESULTS.md that bench/any_rates.sh and
-    bench/misspec.sh measure."""
+    """The section of RESULTS.md that issue 44's benchmarks measure."""
     if not os.path.exists(ANY_RATES):
         return kept_sections(ANY_RATES_TITLE)
     out = ["", ANY_RATES_TITLE, "",
@@ -395,12 +507,25 @@ def any_rates_section():
            "over every rate (weights 1 / (j + 1)) and \"no regression\" "
            "waiting for the ends to rule out a change of 0.25, and with "
            "the true rates stated.", ""]
+    out += any_rates_goals()
     out += read_lines(ANY_RATES)
+    if os.path.exists(BAYESECT):
+        out += ["", "Against git_bayesect (`bench/bayesect.py`), on the "
+                "same culprits and random numbers:", ""]
+        out += read_lines(BAYESECT)
+    if os.path.exists(END_TO_END_RATES):
+        out += ["", "End to end (`bench/end_to_end_rates.sh`):", ""]
+        out += read_lines(END_TO_END_RATES)
     if os.path.exists(MISSPEC):
         out += ["", "Calibration under a wrong model (`bench/misspec.sh`): "
                 "the default of \"git bisect run\" against tests that are "
                 "not independent draws at two rates.", ""]
         out += read_lines(MISSPEC)
+    if os.path.exists(CONFIRM):
+        out += ["", "What re-testing the answer and its parent before "
+                "stopping would buy (an experiment, not in the series: "
+                "`wip/issue-44-confirm/`):", ""]
+        out += read_lines(CONFIRM)
     return out
 
 

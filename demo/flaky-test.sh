@@ -29,13 +29,15 @@ state=$(cat "$DEMO_STATE" 2>/dev/null || echo "$DEMO_SEED")
 state=$(( (state * 1103515245 + 12345) % 2147483648 ))
 echo "$state" >"$DEMO_STATE"
 
+# The flake draws a number of its own, after the bug's: were they the
+# same, a bad commit would fail max(PERCENT, FLAKE) times in 100, not
+# 100 - (100 - PERCENT) * (100 - FLAKE) / 100.
 flake=100
 if test "${DEMO_FLAKE:-0}" -gt 0
 then
 	flake_state=$(( (state * 1103515245 + 12345) % 2147483648 ))
 	flake=$(( (flake_state / 65536) % 100 ))
-	state=$flake_state
-	echo "$state" >"$DEMO_STATE"
+	echo "$flake_state" >"$DEMO_STATE"
 fi
 
 commit=$(git rev-parse --short $rev)
