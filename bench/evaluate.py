@@ -376,12 +376,14 @@ def robust_section():
 
 
 # written by bench/any_rates.sh, bench/misspec.sh, bench/bayesect.py,
-# bench/end_to_end_rates.sh and wip/issue-44-confirm/confirm.sh
+# bench/end_to_end_rates.sh, and the experiments of wip/issue-44-confirm/
+# and wip/issue-44-rule-out/
 ANY_RATES = os.path.join(WORK, "any-rates.txt")
 MISSPEC = os.path.join(WORK, "misspec.txt")
 BAYESECT = os.path.join(WORK, "bayesect.txt")
 END_TO_END_RATES = os.path.join(WORK, "end-to-end-rates.txt")
 CONFIRM = os.path.join(WORK, "confirm.txt")
+RULE_OUT = os.path.join(WORK, "rule-out.txt")
 ANY_RATES_TITLE = "## Any rates: tests that fail often on good commits (`bench/any_rates.sh`)"
 
 
@@ -526,6 +528,11 @@ def any_rates_section():
                 "stopping would buy (an experiment, not in the series: "
                 "`wip/issue-44-confirm/`):", ""]
         out += read_lines(CONFIRM)
+    if os.path.exists(RULE_OUT):
+        out += ["", "How strictly the ends must rule out a change before "
+                "\"no regression\" (an experiment, not in the series: "
+                "`wip/issue-44-rule-out/`):", ""]
+        out += read_lines(RULE_OUT)
     return out
 
 
