@@ -12,6 +12,9 @@
 # that a bad commit fails 100 - (100 - PERCENT)(100 - f) / 100 = s times
 # in 100 (to the nearest whole PERCENT).
 #
+# GIT names another git than the base's build (bin-wrappers/git of a
+# build of the series).
+#
 # Writes build/eval/end-to-end-rates.runs (a line per seed: seed,
 # culprit, answer, runs) and build/eval/end-to-end-rates.txt (right,
 # wrong "no regression", another commit, runs mean and p95).
@@ -21,7 +24,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 seeds=${1:-50}
 s=${2:-60}
 f=${3:-30}
-git=$BASE_BUILD/git/bin-wrappers/git
+git=${GIT:-$BASE_BUILD/git/bin-wrappers/git}
 work=$top/build/eval/end-to-end-rates
 runs=$top/build/eval/end-to-end-rates.runs
 out=$top/build/eval/end-to-end-rates.txt
